@@ -1,0 +1,236 @@
+"""The browser backend: our canvas games in Debian's Chromium, driven by Playwright on a paused clock.
+
+Playwright's sync API is bound to the thread that started it and refuses to run inside an asyncio loop,
+so one `BrowserHost` per process owns Chromium on a thread of its own and every call hops onto it. Any
+thread (a test, a Celery task, a Channels consumer through `sync_to_async`) may then drive a session.
+Each session gets a browser context of its own; one Chromium process serves them all.
+"""
+import base64
+import mimetypes
+import os
+import queue
+import threading
+from concurrent.futures import Future
+from urllib.parse import unquote, urlsplit
+
+from ...errors import GameCrashed, GameNotReady
+
+ORIGIN = "http://game.gameworld.invalid"
+EPOCH_S = 1_700_000_000  # the fake clock's start: Date.now() is the same in every run
+READY_POLL_MS = 50
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+# Installed before any page script: a seeded generator replaces Math.random (mulberry32, 32-bit state).
+SEED_SCRIPT = """(() => {
+  let s = %d >>> 0;
+  Math.random = () => {
+    s = (s + 0x6D2B79F5) >>> 0; let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  Object.defineProperty(window, "__gameworld", {value: Object.freeze({seed(n) { s = n >>> 0; }})});
+})();"""
+
+READ_STATE = "() => (window.gameAPI && typeof window.gameAPI.getState === 'function') ? window.gameAPI.getState() : null"
+RESTART = "seed => { window.__gameworld.seed(seed); window.gameAPI.reset({seed}); }"
+CANVAS_FRAME = "([type, quality]) => document.querySelector('canvas').toDataURL(type, quality)"
+
+
+def chromium_path():
+    return os.environ.get("GAMEWORLD_CHROMIUM", "/usr/bin/chromium")
+
+
+class BrowserHost:
+    """One Chromium process and the one thread allowed to touch it."""
+
+    _shared = None
+    _shared_lock = threading.Lock()
+
+    @classmethod
+    def shared(cls):
+        # Recreated after a fork: threads and the browser connection do not survive one.
+        with cls._shared_lock:
+            if cls._shared is None or cls._shared.pid != os.getpid() or not cls._shared.alive:
+                cls._shared = cls()
+            return cls._shared
+
+    def __init__(self, executable=None):
+        self.pid = os.getpid()
+        self.executable = executable or chromium_path()
+        self._calls = queue.Queue()
+        self._started = Future()
+        self._thread = threading.Thread(target=self._serve, name="gameworld-browser", daemon=True)
+        self._thread.start()
+        self._started.result(timeout=60)
+
+    @property
+    def alive(self):
+        return self._thread.is_alive()
+
+    def call(self, fn, *args):
+        if threading.current_thread() is self._thread:
+            return fn(self.browser, *args)
+        done = Future()
+        self._calls.put((fn, args, done))
+        return done.result()
+
+    def close(self):
+        if self.alive:
+            self._calls.put(None)
+            self._thread.join(timeout=30)
+
+    def _serve(self):
+        from playwright.sync_api import sync_playwright
+
+        try:
+            playwright = sync_playwright().start()
+            self.browser = self._launch(playwright)
+        except BaseException as exc:  # reported to the thread that asked for the host
+            self._started.set_exception(exc)
+            return
+        self._started.set_result(True)
+        try:
+            while (item := self._calls.get()) is not None:
+                fn, args, done = item
+                if not self.browser.is_connected():
+                    self.browser = self._launch(playwright)
+                try:
+                    done.set_result(fn(self.browser, *args))
+                except BaseException as exc:
+                    done.set_exception(exc)
+        finally:
+            self.browser.close()
+            playwright.stop()
+
+    def _launch(self, playwright):
+        if not os.path.exists(self.executable):
+            raise FileNotFoundError(f"Chromium not found at {self.executable}: install Debian's chromium "
+                                    "or set GAMEWORLD_CHROMIUM")
+        return playwright.chromium.launch(executable_path=self.executable, args=CHROMIUM_ARGS, headless=True)
+
+
+class BrowserSession:
+    """One game in one browser context: open at a seed, restart, apply primitive actions, read state."""
+
+    def __init__(self, game, *, host=None, ready_timeout_ms=10_000, load_timeout_s=20):
+        self.game = game
+        self.host = host or BrowserHost.shared()
+        self.ready_timeout_ms = ready_timeout_ms
+        self.load_timeout_s = load_timeout_s
+        self.blocked_requests = []
+        self._context = self._page = None
+        self._errors = []
+
+    # Public methods run on the caller's thread and hop onto the browser thread.
+    def open(self, seed):
+        return self.host.call(self._open, seed)
+
+    def restart(self, seed):
+        return self.host.call(self._restart, seed)
+
+    def apply(self, action):
+        return self.host.call(self._apply, action)
+
+    def state(self):
+        return self.host.call(lambda _browser: self._read_state())
+
+    def frame(self, fmt="jpeg"):
+        return self.host.call(self._frame, fmt)
+
+    def close(self):
+        if self._context is not None:
+            self.host.call(self._close)
+
+    # Below: on the browser thread only.
+    def _open(self, browser, seed):
+        self._close(browser)
+        viewport = self.game.viewport
+        self._context = browser.new_context(viewport=viewport, device_scale_factor=1,
+                                            service_workers="block", accept_downloads=False)
+        self._context.set_default_timeout(self.load_timeout_s * 1000)
+        self._context.route("**/*", self._serve_bundle)
+        self._context.add_init_script(SEED_SCRIPT % seed)
+        page = self._page = self._context.new_page()
+        page.on("pageerror", lambda error: self._errors.append(str(error)))
+        page.clock.install(time=EPOCH_S)
+        page.clock.pause_at(EPOCH_S)
+        page.goto(f"{ORIGIN}/{self.game.entry}", wait_until="load")
+        return self._await_ready()
+
+    def _restart(self, _browser, seed):
+        self._page.evaluate(RESTART, seed)
+        return self._await_ready()
+
+    def _apply(self, _browser, action):
+        page, duration = self._page, action["duration_ms"]
+        kind = action["type"]
+        if kind == "press_key":
+            page.keyboard.down(action["key"])
+            page.clock.run_for(duration)
+            page.keyboard.up(action["key"])
+        elif kind == "press_keys":
+            for key in action["keys"]:
+                page.keyboard.down(key)
+            page.clock.run_for(duration)
+            for key in reversed(action["keys"]):
+                page.keyboard.up(key)
+        elif kind == "left_click":
+            page.mouse.click(action["x"], action["y"])
+            page.clock.run_for(duration)
+        elif kind == "mouse_move":
+            page.mouse.move(action["x"], action["y"])
+            page.clock.run_for(duration)
+        else:  # wait
+            page.clock.run_for(duration)
+        return self._read_state()
+
+    def _await_ready(self):
+        waited = 0
+        while True:
+            state = self._read_state(allow_missing=True)
+            if state is not None and state.get("actionable") is True:
+                return state
+            if waited >= self.ready_timeout_ms:
+                status = "window.gameAPI is missing" if state is None else f"status {state.get('status')!r}"
+                raise GameNotReady(f"{self.game.slug}: not actionable after {waited} ms of game time ({status})")
+            self._page.clock.run_for(READY_POLL_MS)
+            waited += READY_POLL_MS
+
+    def _read_state(self, allow_missing=False):
+        self._raise_page_errors()
+        state = self._page.evaluate(READ_STATE)
+        if state is None and not allow_missing:
+            raise GameCrashed(f"{self.game.slug}: window.gameAPI.getState is missing")
+        if state is not None and not isinstance(state, dict):
+            raise GameCrashed(f"{self.game.slug}: getState() returned {type(state).__name__}, not an object")
+        return state
+
+    def _raise_page_errors(self):
+        if self._errors:
+            errors, self._errors = self._errors, []
+            raise GameCrashed(f"{self.game.slug}: the page raised: {errors[0]}")
+
+    def _frame(self, _browser, fmt):
+        mime = {"jpeg": "image/jpeg", "png": "image/png"}[fmt]
+        data_url = self._page.evaluate(CANVAS_FRAME, [mime, 0.85])
+        return base64.b64decode(data_url.split(",", 1)[1])
+
+    def _close(self, _browser=None):
+        if self._context is not None:
+            self._context.close()
+        self._context = self._page = None
+
+    def _serve_bundle(self, route):
+        url = route.request.url
+        parts = urlsplit(url)
+        if f"{parts.scheme}://{parts.netloc}" != ORIGIN:
+            self.blocked_requests.append(url)
+            return route.abort("blockedbyclient")
+        root = self.game.bundle_dir
+        path = (root / unquote(parts.path).lstrip("/")).resolve()
+        if not path.is_relative_to(root) or not path.is_file():
+            return route.fulfill(status=404, body="not in this game's bundle")
+        content_type = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
+        route.fulfill(status=200, body=path.read_bytes(), headers={"content-type": content_type})

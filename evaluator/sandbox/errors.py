@@ -1,0 +1,33 @@
+"""Errors the sandbox raises. Each message names what is wrong so a maintainer can act on it."""
+
+
+class SandboxError(Exception):
+    """Base class of every sandbox error."""
+
+
+class ManifestError(SandboxError):
+    """A game manifest is malformed: the message names the file and the field."""
+
+    def __init__(self, path, field, problem):
+        self.path, self.field, self.problem = str(path), field, problem
+        super().__init__(f"{path}: {field}: {problem}")
+
+
+class UnknownTask(SandboxError):
+    """No registered game or task matches the requested id."""
+
+
+class InvalidAction(SandboxError):
+    """An action outside the game's action space. The env records it and charges a step."""
+
+
+class BudgetExhausted(SandboxError):
+    """step() was called after the run's action budget was spent or the run ended."""
+
+
+class GameNotReady(SandboxError):
+    """The game did not report `actionable` within the readiness timeout."""
+
+
+class GameCrashed(SandboxError):
+    """The game page raised an error or its state could not be read."""

@@ -1,0 +1,45 @@
+"""The registry of bundled games: manifests are found on disk and loaded lazily, once each."""
+import re
+from pathlib import Path
+
+from .errors import UnknownTask
+from .manifest import load_manifest
+
+GAMES_DIR = Path(__file__).resolve().parent.parent / "games"
+TASK_ID = re.compile(r"^(?P<game>[a-z0-9-]+)/(?P<task>[a-z0-9-]+)(@(?P<version>\d+))?$")
+
+
+class Registry:
+    def __init__(self, games_dir=GAMES_DIR):
+        self.games_dir = Path(games_dir)
+        self._loaded = {}
+
+    def slugs(self):
+        return sorted(p.parent.name for p in self.games_dir.glob("*/manifest.json"))
+
+    def game(self, slug):
+        if slug not in self._loaded:
+            if not (self.games_dir / slug / "manifest.json").is_file():
+                raise UnknownTask(f"no game {slug!r}; registered games: {', '.join(self.slugs())}")
+            self._loaded[slug] = load_manifest(self.games_dir / slug)
+        return self._loaded[slug]
+
+    def games(self):
+        return [self.game(slug) for slug in self.slugs()]
+
+    def task(self, task_id):
+        """`game/task` or `game/task@version` -> TaskSpec."""
+        match = TASK_ID.match(task_id or "")
+        if not match:
+            raise UnknownTask(f"{task_id!r} is not a task id of the form game/task or game/task@version")
+        game = self.game(match["game"])
+        task = game.tasks.get(match["task"])
+        if task is None:
+            raise UnknownTask(f"game {game.slug!r} has no task {match['task']!r}; it has "
+                              f"{', '.join(game.tasks)}")
+        if match["version"] and int(match["version"]) != task.version:
+            raise UnknownTask(f"{task_id}: the bundled task is version {task.version}")
+        return task
+
+
+registry = Registry()
