@@ -1,0 +1,312 @@
+// Merge 2048: the classic 4x4 sliding-tile puzzle, written for the GameWorld sandbox.
+// Logic updates at once on keydown; the slide/pop animation is drawn from the (fake) clock.
+(() => {
+  "use strict";
+  const N = 4;
+  const W = 400, H = 460;
+  const BOARD_X = 12, BOARD_Y = 72, BOARD = 376, GAP = 8;
+  const CELL = (BOARD - GAP * (N + 1)) / N; // 84
+  const SLIDE_MS = 90, POP_MS = 70, GAIN_MS = 600;
+  const FONT = "'DejaVu Sans', 'Liberation Sans', Arial, sans-serif";
+
+  const canvas = document.getElementById("game");
+  const ctx = canvas.getContext("2d");
+
+  let board, score, moves, over, anim, gain;
+
+  // ---------------------------------------------------------------- logic
+  function emptyCells() {
+    const out = [];
+    for (let r = 0; r < N; r++) for (let c = 0; c < N; c++) if (board[r][c] === 0) out.push([r, c]);
+    return out;
+  }
+
+  // A new tile: one random draw for the cell (row-major order of empty cells), one for the value.
+  function spawn() {
+    const empty = emptyCells();
+    if (!empty.length) return null;
+    const [r, c] = empty[Math.floor(Math.random() * empty.length)];
+    const v = Math.random() < 0.9 ? 2 : 4;
+    board[r][c] = v;
+    return { r, c };
+  }
+
+  // The cells of each line, listed from the edge the tiles slide towards.
+  function lines(dir) {
+    const out = [];
+    for (let i = 0; i < N; i++) {
+      const line = [];
+      for (let j = 0; j < N; j++) {
+        if (dir === "left") line.push([i, j]);
+        else if (dir === "right") line.push([i, N - 1 - j]);
+        else if (dir === "up") line.push([j, i]);
+        else line.push([N - 1 - j, i]);
+      }
+      out.push(line);
+    }
+    return out;
+  }
+
+  function slide(dir) {
+    const next = board.map((row) => row.map(() => 0));
+    const slides = [], merged = [];
+    let gained = 0, changed = false;
+    for (const line of lines(dir)) {
+      const tiles = [];
+      for (const [r, c] of line) if (board[r][c]) tiles.push({ r, c, v: board[r][c] });
+      let k = 0;
+      for (let i = 0; i < tiles.length; k++) {
+        const [tr, tc] = line[k];
+        const a = tiles[i];
+        if (i + 1 < tiles.length && tiles[i + 1].v === a.v) {
+          const b = tiles[i + 1];
+          next[tr][tc] = a.v * 2;
+          gained += a.v * 2;
+          slides.push({ fr: a.r, fc: a.c, tr, tc, v: a.v }, { fr: b.r, fc: b.c, tr, tc, v: b.v });
+          merged.push([tr, tc]);
+          i += 2;
+        } else {
+          next[tr][tc] = a.v;
+          slides.push({ fr: a.r, fc: a.c, tr, tc, v: a.v });
+          i += 1;
+        }
+      }
+    }
+    for (let r = 0; r < N; r++) for (let c = 0; c < N; c++) if (next[r][c] !== board[r][c]) changed = true;
+    return { next, slides, merged, gained, changed };
+  }
+
+  function canMove() {
+    for (let r = 0; r < N; r++)
+      for (let c = 0; c < N; c++) {
+        const v = board[r][c];
+        if (v === 0) return true;
+        if (c + 1 < N && board[r][c + 1] === v) return true;
+        if (r + 1 < N && board[r + 1][c] === v) return true;
+      }
+    return false;
+  }
+
+  function maxTile() {
+    let m = 0;
+    for (const row of board) for (const v of row) if (v > m) m = v;
+    return m;
+  }
+
+  function newGame() {
+    board = [];
+    for (let r = 0; r < N; r++) board.push([0, 0, 0, 0]);
+    score = 0;
+    moves = 0;
+    over = false;
+    gain = null;
+    const a = spawn(), b = spawn();
+    anim = { t0: performance.now(), slides: [], merged: [], spawned: [a, b], intro: true };
+  }
+
+  function move(dir) {
+    if (over) return;
+    const res = slide(dir);
+    const now = performance.now();
+    if (!res.changed) {
+      anim = { t0: now, slides: [], merged: [], spawned: [], bump: dir };
+      return;
+    }
+    board = res.next;
+    score += res.gained;
+    moves += 1;
+    if (res.gained) gain = { t0: now, v: res.gained };
+    const s = spawn();
+    anim = { t0: now, slides: res.slides, merged: res.merged, spawned: s ? [s] : [] };
+    if (!canMove()) over = true;
+  }
+
+  const KEYS = { ArrowLeft: "left", ArrowRight: "right", ArrowUp: "up", ArrowDown: "down" };
+  window.addEventListener("keydown", (e) => {
+    const dir = KEYS[e.code];
+    if (!dir) return;
+    e.preventDefault();
+    if (e.repeat) return;
+    move(dir);
+  });
+
+  // ---------------------------------------------------------------- drawing
+  const COLORS = {
+    2: ["#f4efe6", "#4a4a5a"], 4: ["#ede0c2", "#4a4a5a"], 8: ["#f7b267", "#ffffff"],
+    16: ["#f79d65", "#ffffff"], 32: ["#f4845f", "#ffffff"], 64: ["#f25c54", "#ffffff"],
+    128: ["#5cc8e8", "#ffffff"], 256: ["#3f96d8", "#ffffff"], 512: ["#5e60ce", "#ffffff"],
+    1024: ["#8a3fd1", "#ffffff"], 2048: ["#ffd23f", "#3a2d00"],
+  };
+  const tileColor = (v) => COLORS[v] || ["#1e1e2e", "#ffd23f"];
+
+  function roundRect(x, y, w, h, r) {
+    ctx.beginPath();
+    ctx.moveTo(x + r, y);
+    ctx.arcTo(x + w, y, x + w, y + h, r);
+    ctx.arcTo(x + w, y + h, x, y + h, r);
+    ctx.arcTo(x, y + h, x, y, r);
+    ctx.arcTo(x, y, x + w, y, r);
+    ctx.closePath();
+  }
+
+  const cellX = (c) => BOARD_X + GAP + c * (CELL + GAP);
+  const cellY = (r) => BOARD_Y + GAP + r * (CELL + GAP);
+
+  function drawTile(v, x, y, scale) {
+    const [bg, fg] = tileColor(v);
+    const s = CELL * scale, o = (CELL - s) / 2;
+    ctx.fillStyle = "rgba(0,0,0,0.25)";
+    roundRect(x + o, y + o + 3, s, s, 8 * scale);
+    ctx.fill();
+    ctx.fillStyle = bg;
+    roundRect(x + o, y + o, s, s, 8 * scale);
+    ctx.fill();
+    const text = String(v);
+    const size = (text.length <= 2 ? 40 : text.length === 3 ? 32 : 25) * scale;
+    ctx.fillStyle = fg;
+    ctx.font = `bold ${size}px ${FONT}`;
+    ctx.textAlign = "center";
+    ctx.textBaseline = "middle";
+    ctx.fillText(text, x + CELL / 2, y + CELL / 2 + 2 * scale);
+  }
+
+  function statBox(x, w, label, value) {
+    ctx.fillStyle = "#2d3650";
+    roundRect(x, 10, w, 48, 7);
+    ctx.fill();
+    ctx.textAlign = "center";
+    ctx.textBaseline = "alphabetic";
+    ctx.fillStyle = "#9fb0d0";
+    ctx.font = `bold 11px ${FONT}`;
+    ctx.fillText(label, x + w / 2, 26);
+    ctx.fillStyle = "#ffffff";
+    ctx.font = `bold ${String(value).length > 5 ? 17 : 21}px ${FONT}`;
+    ctx.fillText(String(value), x + w / 2, 50);
+  }
+
+  function drawHud(now) {
+    // logo
+    ctx.fillStyle = "#f7b267";
+    roundRect(12, 10, 118, 48, 8);
+    ctx.fill();
+    ctx.fillStyle = "#ffffff";
+    ctx.textAlign = "center";
+    ctx.textBaseline = "alphabetic";
+    ctx.font = `bold 11px ${FONT}`;
+    ctx.fillText("M E R G E", 71, 25);
+    ctx.font = `bold 27px ${FONT}`;
+    ctx.fillText("2048", 71, 52);
+    statBox(138, 86, "SCORE", score);
+    statBox(230, 80, "BEST TILE", maxTile());
+    statBox(316, 72, "MOVES", moves);
+    if (gain && now - gain.t0 < GAIN_MS) {
+      const t = (now - gain.t0) / GAIN_MS;
+      ctx.globalAlpha = 1 - t * t;
+      ctx.fillStyle = "#2d3650";
+      ctx.fillRect(142, 14, 78, 16);
+      ctx.fillStyle = "#7CFC9A";
+      ctx.font = `bold 13px ${FONT}`;
+      ctx.textAlign = "center";
+      ctx.fillText("+" + gain.v, 181, 27);
+      ctx.globalAlpha = 1;
+    }
+  }
+
+  function drawBoard(now) {
+    ctx.fillStyle = "#2d3650";
+    roundRect(BOARD_X, BOARD_Y, BOARD, BOARD, 12);
+    ctx.fill();
+    for (let r = 0; r < N; r++)
+      for (let c = 0; c < N; c++) {
+        ctx.fillStyle = "#3b4562";
+        roundRect(cellX(c), cellY(r), CELL, CELL, 8);
+        ctx.fill();
+      }
+    const t = now - anim.t0;
+    if (anim.slides.length && t < SLIDE_MS) {
+      const k = t / SLIDE_MS, e = 1 - (1 - k) * (1 - k);
+      for (const s of anim.slides) {
+        const x = cellX(s.fc) + (cellX(s.tc) - cellX(s.fc)) * e;
+        const y = cellY(s.fr) + (cellY(s.tr) - cellY(s.fr)) * e;
+        drawTile(s.v, x, y, 1);
+      }
+      return;
+    }
+    const tp = anim.slides.length ? t - SLIDE_MS : t;
+    const isAt = (list, r, c) => list.some((p) => p && p[0] === r && p[1] === c);
+    const spawned = anim.spawned.filter(Boolean).map((p) => [p.r, p.c]);
+    for (let r = 0; r < N; r++)
+      for (let c = 0; c < N; c++) {
+        const v = board[r][c];
+        if (!v) continue;
+        let scale = 1;
+        if (tp < POP_MS) {
+          const k = tp / POP_MS;
+          if (isAt(spawned, r, c)) scale = 0.2 + 0.8 * k;
+          else if (isAt(anim.merged, r, c)) scale = 1 + 0.14 * (1 - Math.abs(2 * k - 1));
+        }
+        drawTile(v, cellX(c), cellY(r), scale);
+      }
+    // a slide that changed nothing: a small nudge of the board edge
+    if (anim.bump && t < 120) {
+      ctx.strokeStyle = "rgba(255,120,120," + (0.8 * (1 - t / 120)).toFixed(3) + ")";
+      ctx.lineWidth = 4;
+      ctx.beginPath();
+      const x0 = BOARD_X + 2, y0 = BOARD_Y + 2, x1 = BOARD_X + BOARD - 2, y1 = BOARD_Y + BOARD - 2;
+      if (anim.bump === "left") { ctx.moveTo(x0, y0); ctx.lineTo(x0, y1); }
+      if (anim.bump === "right") { ctx.moveTo(x1, y0); ctx.lineTo(x1, y1); }
+      if (anim.bump === "up") { ctx.moveTo(x0, y0); ctx.lineTo(x1, y0); }
+      if (anim.bump === "down") { ctx.moveTo(x0, y1); ctx.lineTo(x1, y1); }
+      ctx.stroke();
+    }
+  }
+
+  function drawOver() {
+    ctx.fillStyle = "rgba(20,26,40,0.72)";
+    roundRect(BOARD_X, BOARD_Y, BOARD, BOARD, 12);
+    ctx.fill();
+    ctx.textAlign = "center";
+    ctx.textBaseline = "middle";
+    ctx.fillStyle = "#ffffff";
+    ctx.font = `bold 38px ${FONT}`;
+    ctx.fillText("No moves left", W / 2, BOARD_Y + BOARD / 2 - 22);
+    ctx.fillStyle = "#f7b267";
+    ctx.font = `bold 22px ${FONT}`;
+    ctx.fillText("Final score " + score, W / 2, BOARD_Y + BOARD / 2 + 26);
+  }
+
+  function frame() {
+    const now = performance.now();
+    ctx.fillStyle = "#1b2233";
+    ctx.fillRect(0, 0, W, H);
+    drawHud(now);
+    drawBoard(now);
+    if (over && now - anim.t0 >= SLIDE_MS + POP_MS) drawOver();
+    requestAnimationFrame(frame);
+  }
+
+  // ---------------------------------------------------------------- bridge
+  window.gameAPI = {
+    getState() {
+      const empty = emptyCells().length;
+      return {
+        status: over ? "terminal" : "playing",
+        actionable: !over,
+        terminal: over
+          ? { is_terminal: true, outcome: "lose", reason: "no moves left" }
+          : { is_terminal: false, outcome: null, reason: null },
+        score,
+        max_tile: maxTile(),
+        moves,
+        empty_cells: empty,
+        board: board.map((row) => row.slice()),
+      };
+    },
+    reset() {
+      newGame();
+    },
+  };
+
+  newGame();
+  requestAnimationFrame(frame);
+})();
