@@ -1,0 +1,200 @@
+"""Games, versioned tasks, frozen task sets, submissions and runs."""
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+
+from .sandbox import TaskSpec, registry
+
+GENRES = [("arcade", "Arcade"), ("platformer", "Platformer"), ("puzzle", "Puzzle"), ("runner", "Runner"),
+          ("simulation", "Simulation")]
+LEVELS = [(1, "1 · basic control and timing"), (2, "2 · reactive control"), (3, "3 · spatial navigation"),
+          (4, "4 · symbolic reasoning"), (5, "5 · open-world management")]
+
+# What a task measures: changing any of these makes a new task version (wording changes do not).
+MEASURED_FIELDS = ("score_field", "start", "target", "max_actions", "step_ms", "seeds", "game_version")
+
+
+class Game(models.Model):
+    slug = models.SlugField(unique=True)
+    title = models.CharField(max_length=80)
+    version = models.CharField(max_length=20, help_text="The bundle version currently loaded.")
+    genre = models.CharField(max_length=20, choices=GENRES)
+    level = models.PositiveSmallIntegerField(choices=LEVELS)
+    backend = models.CharField(max_length=20, default="browser")
+    description = models.TextField(blank=True)
+    manifest = models.JSONField(help_text="The manifest the current version was loaded from.")
+    frame_png = models.BinaryField(null=True, blank=True, editable=False,
+                                   help_text="A frame of the game, captured by the sandbox.")
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["level", "title"]
+
+    def __str__(self):
+        return self.title
+
+    def get_absolute_url(self):
+        return reverse("evaluator:game", args=[self.slug])
+
+    @property
+    def spec(self):
+        """The sandbox's GameSpec, read from the bundle on disk; refuses a bundle of another version."""
+        game = registry.game(self.slug)
+        if game.version != self.version:
+            raise ValueError(f"{self.slug}: the bundle on disk is version {game.version}, "
+                             f"the database has {self.version}: run load_games")
+        return game
+
+    def action_space(self):
+        return self.spec.action_space.describe()
+
+
+class Task(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="tasks")
+    slug = models.SlugField()
+    version = models.PositiveIntegerField()
+    game_version = models.CharField(max_length=20)
+    title = models.CharField(max_length=120)
+    instruction = models.TextField()
+    score_field = models.CharField(max_length=100)
+    start = models.JSONField(help_text='A number, or "state": the score at the first ready frame.')
+    target = models.FloatField()
+    max_actions = models.PositiveIntegerField(default=100)
+    step_ms = models.PositiveIntegerField(default=200)
+    seeds = models.JSONField()
+    reference = models.JSONField(help_text="A trajectory that reaches the target (seed + actions).")
+    null = models.JSONField(help_text="A trajectory that must not reach the target.")
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game__level", "game__title", "target", "slug", "version"]
+        constraints = [models.UniqueConstraint(fields=["game", "slug", "version"], name="unique_task_version")]
+
+    def __str__(self):
+        return self.task_id
+
+    @property
+    def task_id(self):
+        return f"{self.game.slug}/{self.slug}@{self.version}"
+
+    @property
+    def is_published(self):
+        return self.task_sets.exclude(status=TaskSet.Status.DRAFT).exists()
+
+    def spec_dict(self):
+        return {"slug": self.slug, "version": self.version, "title": self.title,
+                "instruction": self.instruction, "score_field": self.score_field, "start": self.start,
+                "target": self.target, "max_actions": self.max_actions, "step_ms": self.step_ms,
+                "seeds": self.seeds, "reference": self.reference, "null": self.null}
+
+    def spec(self):
+        """The TaskSpec the sandbox runs: this version's stored figures against the game's bundle."""
+        game = self.game.spec
+        if game.version != self.game_version:
+            raise ValueError(f"{self.task_id} was made for {self.game.slug} {self.game_version}; "
+                             f"the bundle on disk is {game.version}")
+        return TaskSpec.from_dict(game, self.spec_dict())
+
+
+class TaskSet(models.Model):
+    class Status(models.TextChoices):
+        DRAFT = "draft", "Draft"
+        PUBLISHED = "published", "Published"
+        RETIRED = "retired", "Retired"
+
+    slug = models.SlugField(unique=True)
+    name = models.CharField(max_length=80)
+    description = models.TextField(blank=True)
+    tasks = models.ManyToManyField(Task, related_name="task_sets")
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.DRAFT)
+    is_default = models.BooleanField(default=False, help_text="The task set the leaderboard shows first.")
+    created = models.DateTimeField(auto_now_add=True)
+    published_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-published_at", "name"]
+        constraints = [models.UniqueConstraint(fields=["is_default"], condition=models.Q(is_default=True),
+                                               name="one_default_task_set")]
+
+    def __str__(self):
+        return self.name
+
+    @property
+    def frozen(self):
+        return self.status != self.Status.DRAFT
+
+
+class Submission(models.Model):
+    class Status(models.TextChoices):
+        RECEIVED = "received", "Received"
+        QUEUED = "queued", "Queued"
+        VERIFYING = "verifying", "Verifying"
+        VERIFIED = "verified", "Verified"
+        REJECTED = "rejected", "Rejected"
+
+    class Interface(models.TextChoices):
+        CUA = "cua", "Computer-use"
+        GENERALIST = "generalist", "Generalist"
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    task_set = models.ForeignKey(TaskSet, on_delete=models.PROTECT, related_name="submissions")
+    agent_name = models.CharField(max_length=80)
+    model_name = models.CharField(max_length=120)
+    organisation = models.CharField(max_length=120, blank=True)
+    interface = models.CharField(max_length=12, choices=Interface.choices)
+    memory_rounds = models.PositiveIntegerField(default=0)
+    url = models.URLField(blank=True)
+    notes = models.TextField(blank=True)
+    protocol = models.CharField(max_length=12, default="paused")
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.RECEIVED, db_index=True)
+    runs_total = models.PositiveIntegerField(default=0)
+    runs_done = models.PositiveIntegerField(default=0)
+    reason = models.TextField(blank=True, help_text="Why the submission was rejected.")
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-created"]
+
+    def __str__(self):
+        return f"{self.agent_name} ({self.model_name}) #{self.pk}"
+
+
+class Run(models.Model):
+    class Status(models.TextChoices):
+        PENDING = "pending", "Pending"
+        RUNNING = "running", "Replaying"
+        VERIFIED = "verified", "Verified"
+        FAILED = "failed", "Could not replay"
+
+    submission = models.ForeignKey(Submission, null=True, blank=True, on_delete=models.CASCADE,
+                                   related_name="runs")
+    task = models.ForeignKey(Task, on_delete=models.PROTECT, related_name="runs")
+    seed = models.PositiveBigIntegerField()
+    actions = models.JSONField()
+    claimed_progress = models.FloatField(null=True, blank=True)
+    claimed_success = models.BooleanField(null=True, blank=True)
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.PENDING, db_index=True)
+    progress = models.FloatField(null=True, blank=True)
+    success = models.BooleanField(null=True, blank=True)
+    attempts = models.PositiveIntegerField(null=True, blank=True)
+    actions_used = models.PositiveIntegerField(null=True, blank=True)
+    invalid_actions = models.PositiveIntegerField(null=True, blank=True)
+    trace_sha256 = models.CharField(max_length=64, blank=True)
+    mismatch = models.BooleanField(default=False, help_text="The claim differs from the verified replay.")
+    error = models.TextField(blank=True)
+    verified_at = models.DateTimeField(null=True, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["task", "seed", "pk"]
+
+    def __str__(self):
+        return f"{self.task.task_id} seed {self.seed}"
+
+    @property
+    def iar(self):
+        if not self.actions_used:
+            return None
+        return self.invalid_actions / self.actions_used
