@@ -154,7 +154,9 @@ class BrowserSession:
         self._context.add_init_script(SEED_SCRIPT % seed)
         page = self._page = self._context.new_page()
         page.on("pageerror", lambda error: self._errors.append(str(error)))
-        page.clock.install(time=EPOCH_S)
+        # pause_at alone installs the fake clock already stopped. An install() first would log the real
+        # time between the two calls, and Playwright replays that gap into performance.now() and the rAF
+        # timestamps of every new document: the runs would drift by a few ms.
         page.clock.pause_at(EPOCH_S)
         page.goto(f"{ORIGIN}/{self.game.entry}", wait_until="load")
         return self._await_ready()
