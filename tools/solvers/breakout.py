@@ -2,9 +2,10 @@
 
 The player reads the ball, the paddle and the wall (`bricks`) from the game's state. It replays the ball's
 flight in a small Python model of game.js (walls, bricks, paddle line) to know where the ball will come
-down, and picks, among the paddle positions it can reach in time (about 60 px per action), the one whose
-bounce sends the ball on the flight that breaks the most points per second. The `fail` trajectory serves
-the ball and then parks the paddle in the far corner until all three balls are lost.
+down, and picks, among the paddle positions it can reach in time (60 px per action), the one whose bounce
+sends the ball on the flight that breaks the most points per second and comes down where the paddle can
+still get to. The `fail` trajectory serves the ball and then parks the paddle in the far corner until all
+three balls are lost.
 
     .venv/bin/python tools/solvers/breakout.py
 """
@@ -22,7 +23,7 @@ W, HUD, R = 480, 34, 5                  # the same constants as game.js
 BX0, BY0, BW, BH, GAP = 12, 58, 42, 16, 4
 POINTS = [30, 30, 20, 20, 10, 10]
 PADDLE_Y, HALF, REST = 332, 40, 327     # paddle top, half width, ball y when resting on it
-STEP_PX = 60                            # paddle travel in one 200 ms action
+STEP_PX = 60                            # paddle travel in one 200 ms action (12 ticks of 5 px)
 DT = 1 / 180                            # one collision sub-step
 KEY = {k: {"type": "press_key", "key": k} for k in ("ArrowLeft", "ArrowRight", "Space")}
 WAIT = {"type": "wait"}
@@ -96,8 +97,9 @@ def choose(state):
         if abs(off) > 34:               # keep a margin: the paddle's travel per action varies a little
             continue
         bvx, bvy = bounce(speed, off)
-        _, t2, pts = fly(land, REST, bvx, bvy, wall_after)
-        value = (pts / (t2 + 0.4), -abs(k))
+        land2, t2, pts = fly(land, REST, bvx, bvy, wall_after)
+        catchable = abs(land2 - pos) <= STEP_PX * int(t2 / 0.2) + 30   # the paddle can get under it again
+        value = (catchable, pts / (t2 + 0.4), -abs(k))
         if best is None or value > best[0]:
             best = (value, pos)
     target = best[1] if best else land
@@ -147,6 +149,9 @@ def main():
                 break
         else:
             raise SystemExit(f"{task_id}: the scripted player did not reach the target on any seed")
+        # null: doing nothing never serves the ball; mashing Space serves it and lets every ball drop
+        idle = WAIT if task is manifest["tasks"][0] else KEY["Space"]
+        task["null"] = {"seed": task["seeds"][0], "actions": [idle] * task["max_actions"]}
     # Played on the hardest task: every served ball breaks a brick before it can be lost, so a loss always
     # comes after the first task's target (10 points) but far below the others.
     actions, info = play(f"breakout/{manifest['tasks'][-1]['slug']}", 1, park, lambda info: info["reset"])

@@ -1,11 +1,14 @@
 // Brick Breaker: a paddle, a ball and a wall of coloured bricks.
-// Game logic runs in fixed 1/60 s ticks taken from requestAnimationFrame timestamps,
-// uses Math.random only for the wall layout and the launch angle, and no transcendental maths.
+// Game logic runs in fixed 1/60 s ticks. The number of ticks done is always floor(elapsed ms * 60 / 1000)
+// since the game (re)started, caught up from Date.now() on every animation frame, before every input and
+// in getState(): the state at a given clock time does not depend on when the animation frames fire.
+// Math.random is used only for the wall layout and the launch angle; no transcendental maths in the logic.
 (function () {
   "use strict";
 
   var W = 480, H = 360;
-  var TICK = 1000 / 60;          // ms of game time per logic tick
+  var TICKS_PER_S = 60;          // logic ticks per second of game time
+  var MAX_CATCH_UP = 600;        // ticks; a longer gap (a hidden tab) is skipped, not replayed
   var SUB = 3;                   // collision sub-steps per tick
   var HUD_H = 34;                // top bar
   var COLS = 10, ROWS = 6;
@@ -29,7 +32,7 @@
   var held = { left: false, right: false };
   var launchQueued = false;
   var g = null;                  // the game state
-  var lastTs = null, acc = 0;
+  var t0 = 0, ticks = 0;          // clock time of the (re)start, logic ticks done since
 
   function newWall() {
     var bricks = [];
@@ -314,30 +317,39 @@
   }
 
   // ---------- loop, input, API ----------
-  function frame(ts) {
-    if (lastTs === null) lastTs = ts;
-    var dt = ts - lastTs;
-    lastTs = ts;
-    if (dt < 0) dt = 0;
-    if (dt > 250) dt = 250;
-    acc += dt;
-    while (acc >= TICK) { step(); acc -= TICK; }
+  function restart() {
+    newGame();
+    t0 = Date.now();
+    ticks = 0;
+  }
+
+  function catchUp() {
+    var target = Math.floor((Date.now() - t0) * TICKS_PER_S / 1000);
+    if (target - ticks > MAX_CATCH_UP) ticks = target - MAX_CATCH_UP;
+    while (ticks < target) { step(); ticks++; }
+  }
+
+  function frame() {
+    catchUp();
     draw();
     requestAnimationFrame(frame);
   }
 
   window.addEventListener("keydown", function (e) {
+    catchUp();
     if (e.code === "ArrowLeft") { held.left = true; e.preventDefault(); }
     else if (e.code === "ArrowRight") { held.right = true; e.preventDefault(); }
     else if (e.code === "Space") { if (!e.repeat) launchQueued = true; e.preventDefault(); }
   });
   window.addEventListener("keyup", function (e) {
+    catchUp();
     if (e.code === "ArrowLeft") held.left = false;
     else if (e.code === "ArrowRight") held.right = false;
   });
 
   window.gameAPI = {
     getState: function () {
+      catchUp();
       var b = g.ball;
       return {
         status: g.over ? "terminal" : (g.started ? "playing" : "ready"),
@@ -358,12 +370,11 @@
     },
     reset: function (options) {
       held.left = false; held.right = false;
-      acc = 0;
-      newGame();
+      restart();
     }
   };
 
-  newGame();
+  restart();
   draw();
   requestAnimationFrame(frame);
 })();
