@@ -170,14 +170,14 @@
     ctx.fillText(text, x + CELL / 2, y + CELL / 2 + 2 * scale);
   }
 
-  function statBox(x, w, label, value) {
+  function statBox(x, w, label, value, labelColor) {
     ctx.fillStyle = "#2d3650";
     roundRect(x, 10, w, 48, 7);
     ctx.fill();
     ctx.textAlign = "center";
     ctx.textBaseline = "alphabetic";
-    ctx.fillStyle = "#9fb0d0";
-    ctx.font = `bold 11px ${FONT}`;
+    ctx.fillStyle = labelColor || "#9fb0d0";
+    ctx.font = `bold ${labelColor ? 13 : 11}px ${FONT}`;
     ctx.fillText(label, x + w / 2, 26);
     ctx.fillStyle = "#ffffff";
     ctx.font = `bold ${String(value).length > 5 ? 17 : 21}px ${FONT}`;
@@ -196,20 +196,11 @@
     ctx.fillText("M E R G E", 71, 25);
     ctx.font = `bold 27px ${FONT}`;
     ctx.fillText("2048", 71, 52);
-    statBox(138, 86, "SCORE", score);
+    // the points of the last merge replace the SCORE label for a moment
+    if (gain && now - gain.t0 < GAIN_MS) statBox(138, 86, "+" + gain.v, score, "#7CFC9A");
+    else statBox(138, 86, "SCORE", score);
     statBox(230, 80, "BEST TILE", maxTile());
     statBox(316, 72, "MOVES", moves);
-    if (gain && now - gain.t0 < GAIN_MS) {
-      const t = (now - gain.t0) / GAIN_MS;
-      ctx.globalAlpha = 1 - t * t;
-      ctx.fillStyle = "#2d3650";
-      ctx.fillRect(142, 14, 78, 16);
-      ctx.fillStyle = "#7CFC9A";
-      ctx.font = `bold 13px ${FONT}`;
-      ctx.textAlign = "center";
-      ctx.fillText("+" + gain.v, 181, 27);
-      ctx.globalAlpha = 1;
-    }
   }
 
   function drawBoard(now) {
