@@ -24,8 +24,9 @@ class LoadReport:
         self.lines.append(line)
 
 
-def load_bundles(*, slugs=None, capture_frames=True, games_registry=registry):
+def load_bundles(*, slugs=None, capture_frames=True, games_registry=None):
     """Load or update bundles into the database. A bad bundle is refused whole and reported; the others load."""
+    games_registry = games_registry or registry
     report = LoadReport()
     loaded = []
     for slug in slugs or games_registry.slugs():

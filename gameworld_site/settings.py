@@ -100,7 +100,9 @@ if DATABASE_URL:
 else:
     DATABASES = {"default": {
         "ENGINE": "django.db.backends.sqlite3",
-        "NAME": DATA_DIR / "gameworld.sqlite3",
+        "NAME": Path(os.environ.get("GAMEWORLD_SQLITE_PATH", DATA_DIR / "gameworld.sqlite3")),
+        # A file, not memory, for tests too: the browser tests' Daphne and worker processes share it.
+        "TEST": {"NAME": DATA_DIR / "test-gameworld.sqlite3"},
         # WAL lets the site read while the worker writes; IMMEDIATE + a timeout waits instead of failing.
         "OPTIONS": {"init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
                     "transaction_mode": "IMMEDIATE", "timeout": 30},

@@ -1,4 +1,8 @@
 import os
+import socket
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -28,3 +32,72 @@ def counter_task(fixture_games):
 def artifacts_dir():
     ARTIFACTS.mkdir(exist_ok=True)
     return ARTIFACTS
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """The one Chromium shared by the end-to-end tests (Debian's, through executable_path)."""
+    from playwright.sync_api import sync_playwright
+
+    from evaluator.sandbox.backends.browser import CHROMIUM_ARGS, chromium_path
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 1366, "height": 900})
+    yield context.new_page()
+    context.close()
+
+
+def pytest_configure(config):
+    """Pages are served as in production (WhiteNoise, hashed manifest): collect before any server starts."""
+    import django
+    from django.core.management import call_command
+
+    django.setup()
+    call_command("collectstatic", "--noinput", verbosity=0)
+
+
+def server_env():
+    """The environment for a site process that uses the test database of this test session."""
+    from django.db import connection
+
+    env = dict(os.environ)
+    if connection.vendor == "sqlite":
+        env["GAMEWORLD_SQLITE_PATH"] = str(connection.settings_dict["NAME"])
+    else:
+        env["DATABASE_URL"] = env["DATABASE_URL"].rsplit("/", 1)[0] + "/" + connection.settings_dict["NAME"]
+    return env
+
+
+def free_port():
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def site_url(django_db_setup, django_db_blocker):
+    """The real site, served by Daphne (HTTP + WebSockets, WhiteNoise) on the test database."""
+    port = free_port()
+    process = subprocess.Popen([sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
+                                "gameworld_site.asgi:application"], env=server_env(),
+                               cwd=Path(__file__).resolve().parent.parent)
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            break
+        except OSError:
+            if process.poll() is not None or time.monotonic() > deadline:
+                process.kill()
+                raise RuntimeError("Daphne did not start for the browser tests") from None
+            time.sleep(0.2)
+    yield f"http://127.0.0.1:{port}"
+    process.terminate()
+    process.wait(timeout=20)

@@ -1,0 +1,28 @@
+"""In a real browser: the game library lists every bundled game with a frame captured by the sandbox."""
+import pytest
+
+from evaluator.sandbox import registry
+from evaluator.services import load_bundles
+
+pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]
+
+
+def test_the_library_shows_every_game_with_its_frame(site_url, page, artifacts_dir):
+    report = load_bundles(capture_frames=True)
+    assert not report.errors, report.errors
+    page.goto(site_url + "/")
+    assert page.locator("header.topbar").evaluate("e => getComputedStyle(e).display") == "flex"  # styled
+    cards = page.locator("article.card")
+    assert cards.count() == len(registry.slugs())
+    for game in registry.games():
+        card = cards.filter(has_text=game.title)
+        image = card.locator("img.frame")
+        assert image.evaluate("img => img.complete && img.naturalWidth") == game.viewport["width"]
+        assert card.locator(".task-list li").count() == len(game.tasks)
+    page.screenshot(path=str(artifacts_dir / "game-library.png"), full_page=True)
+
+    first = registry.games()[0]
+    page.get_by_role("link", name=first.title).first.click()
+    page.wait_for_url(f"**/games/{first.slug}/")
+    assert page.locator("table.data tbody tr").first.is_visible()
+    assert page.get_by_text(next(iter(first.tasks.values())).instruction).is_visible()

@@ -1,0 +1,95 @@
+"""Loading bundles into the database: no duplicates, no silent overwrite of a published task version."""
+import json
+import shutil
+
+import pytest
+
+from evaluator.models import Game, Task, TaskSet
+from evaluator.sandbox.registry import Registry
+from evaluator.services import load_bundles
+from tests.conftest import FIXTURE_GAMES
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def games_dir(tmp_path):
+    shutil.copytree(FIXTURE_GAMES / "counter", tmp_path / "counter")
+    return tmp_path
+
+
+def edit_manifest(games_dir, change):
+    path = games_dir / "counter" / "manifest.json"
+    data = json.loads(path.read_text())
+    change(data)
+    path.write_text(json.dumps(data))
+
+
+def load(games_dir, **options):
+    return load_bundles(games_registry=Registry(games_dir), capture_frames=False, **options)
+
+
+def test_first_load_adds_games_tasks_and_publishes_the_default_task_set(games_dir):
+    report = load(games_dir)
+    assert not report.errors
+    game = Game.objects.get(slug="counter")
+    assert (game.title, game.genre, game.level, game.version) == ("Counter (test fixture)", "arcade", 1, "1.0.0")
+    task = Task.objects.get(game=game, slug="score-3")
+    assert (task.version, task.target, task.max_actions, task.game_version) == (1, 3, 10, "1.0.0")
+    default = TaskSet.objects.get(is_default=True)
+    assert default.status == "published" and list(default.tasks.all()) == [task]
+    assert task.is_published
+
+
+def test_loading_twice_duplicates_nothing(games_dir):
+    load(games_dir)
+    report = load(games_dir)
+    assert not report.errors
+    assert Game.objects.count() == 1 and Task.objects.count() == 1 and TaskSet.objects.count() == 1
+
+
+def test_wording_of_a_published_task_may_change(games_dir):
+    load(games_dir)
+    edit_manifest(games_dir, lambda d: d["tasks"][0].update(instruction="Press ArrowUp three times to reach 3."))
+    report = load(games_dir)
+    assert not report.errors
+    assert Task.objects.get().instruction.startswith("Press ArrowUp three times")
+
+
+def test_changing_what_a_published_task_measures_is_refused(games_dir):
+    load(games_dir)
+    edit_manifest(games_dir, lambda d: d["tasks"][0].update(target=5))
+    report = load(games_dir)
+    assert len(report.errors) == 1
+    assert "counter/manifest.json: tasks[0].version: counter/score-3@1 is published" in report.errors[0]
+    assert "target" in report.errors[0]
+    assert Task.objects.get().target == 3  # nothing half-stored
+
+
+def test_a_new_task_version_is_added_beside_the_published_one(games_dir):
+    load(games_dir)
+    edit_manifest(games_dir, lambda d: d["tasks"][0].update(target=5, version=2, instruction="Reach 5 points."))
+    report = load(games_dir)
+    assert not report.errors
+    assert sorted(Task.objects.values_list("version", "target")) == [(1, 3.0), (2, 5.0)]
+    default = TaskSet.objects.get(is_default=True)
+    assert [t.version for t in default.tasks.all()] == [1]  # a published set stays frozen
+    assert any("newer task versions are not in it" in line for line in report.lines)
+
+
+def test_a_bad_manifest_is_refused_naming_file_and_field(games_dir):
+    edit_manifest(games_dir, lambda d: d.update(genre="racing"))
+    report = load(games_dir)
+    assert report.errors and "counter/manifest.json: genre:" in report.errors[0]
+    assert not Game.objects.exists()
+
+
+def test_the_command_fails_loudly_on_a_bad_bundle(games_dir, settings, monkeypatch):
+    from django.core.management import CommandError, call_command
+
+    import evaluator.services as services
+
+    edit_manifest(games_dir, lambda d: d["tasks"][0].update(score_field="coins"))
+    monkeypatch.setattr(services, "registry", Registry(games_dir))
+    with pytest.raises(CommandError, match="tasks\\[0\\].score_field: 'coins' is not a state field"):
+        call_command("load_games", "--no-frames")

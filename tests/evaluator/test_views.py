@@ -1,0 +1,39 @@
+import pytest
+
+from evaluator.models import Game
+from evaluator.sandbox.registry import Registry
+from evaluator.services import load_bundles
+from tests.conftest import FIXTURE_GAMES
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def counter_game():
+    report = load_bundles(games_registry=Registry(FIXTURE_GAMES), capture_frames=True)
+    assert not report.errors
+    return Game.objects.get(slug="counter")
+
+
+def test_the_library_lists_games_with_their_frame_and_tasks(client, counter_game):
+    page = client.get("/").content.decode()
+    assert "Counter (test fixture)" in page and "Score 3" in page
+    assert 'src="/games/counter/frame.png"' in page
+
+
+def test_the_frame_is_a_png_captured_by_the_sandbox(client, counter_game):
+    response = client.get("/games/counter/frame.png")
+    assert response.status_code == 200 and response["Content-Type"] == "image/png"
+    assert response.content.startswith(b"\x89PNG")
+
+
+def test_the_game_page_shows_tasks_actions_and_state_fields(client, counter_game):
+    page = client.get("/games/counter/").content.decode()
+    for text in ("Press ArrowUp to reach 3 points.", "<kbd>ArrowUp</kbd>", "tap(col)", "Click at column col.",
+                 "Game ticks at 60 per second.", "10 actions", "200 ms"):
+        assert text in page
+
+
+def test_unknown_games_are_404(client, counter_game):
+    assert client.get("/games/nope/").status_code == 404
+    assert client.get("/games/nope/frame.png").status_code == 404
