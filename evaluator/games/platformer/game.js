@@ -329,16 +329,20 @@
     ctx.fillStyle = "#fff6c0"; ctx.fillRect(x - 1, y - 3, 1.5, 3);
   }
 
-  function drawHero(x, y) {
-    var run = G.onGround && G.vx !== 0 ? Math.floor(G.t / 4) % 2 : 0, f = G.face;
-    ctx.save(); ctx.translate(Math.round(x + PW / 2), Math.round(y)); ctx.scale(f, 1);
-    ctx.fillStyle = "#5a3414";                                   // boots
-    ctx.fillRect(-5, 12, 4, 2 - run); ctx.fillRect(1, 12 - run, 4, 2);
-    ctx.fillStyle = "#2e6fd8"; ctx.fillRect(-5, 6, 10, 6);       // shirt
-    ctx.fillStyle = "#f4c48a"; ctx.fillRect(-4, 1, 8, 6);        // face
-    ctx.fillStyle = "#d8312f"; ctx.fillRect(-5, -1, 10, 3); ctx.fillRect(1, 1, 6, 1.5); // cap
-    ctx.fillStyle = "#111"; ctx.fillRect(1, 3, 2, 2);             // eye
-    ctx.fillStyle = "#ffd84a"; ctx.fillRect(-2, 8, 4, 2);         // belt
+  function drawHero(x, y) {   // drawn 12x17 around the 10x14 hitbox, feet on its bottom edge
+    var run = G.onGround && G.vx !== 0 ? Math.floor(G.t / 4) % 2 : 0, air = !G.onGround, f = G.face;
+    ctx.save(); ctx.translate(Math.round(x + PW / 2), Math.round(y + PH)); ctx.scale(f, 1);
+    ctx.fillStyle = "rgba(255,255,255,0.10)"; ctx.beginPath(); ctx.arc(0, -8, 12, 0, 6.283); ctx.fill();
+    ctx.fillStyle = "#1a1020"; ctx.fillRect(-7, -18, 14, 18);                       // outline
+    ctx.fillStyle = "#6a3a16";                                                        // boots
+    if (air) { ctx.fillRect(-6, -4, 5, 3); ctx.fillRect(1, -3, 5, 3); }
+    else { ctx.fillRect(-6, -3 - run, 5, 3); ctx.fillRect(1, -3 - (1 - run), 5, 3); }
+    ctx.fillStyle = "#2f7cf0"; ctx.fillRect(-6, -10, 12, 7);                         // shirt
+    ctx.fillStyle = "#ffd84a"; ctx.fillRect(-6, -5, 12, 2);                          // belt
+    ctx.fillStyle = "#f6c892"; ctx.fillRect(-5, -15, 10, 6);                         // face
+    ctx.fillStyle = "#e0332f"; ctx.fillRect(-6, -17, 12, 3); ctx.fillRect(2, -15, 6, 2); // cap
+    ctx.fillStyle = "#111"; ctx.fillRect(1, -13, 2, 3);                              // eye
+    ctx.fillStyle = "#f6c892"; ctx.fillRect(air ? 4 : 3, air ? -12 : -8, 3, 3);       // hand
     ctx.restore();
   }
 
