@@ -33,7 +33,14 @@ SEED_SCRIPT = """(() => {
   Object.defineProperty(window, "__gameworld", {value: Object.freeze({seed(n) { s = n >>> 0; }})});
 })();"""
 
-READ_STATE = "() => (window.gameAPI && typeof window.gameAPI.getState === 'function') ? window.gameAPI.getState() : null"
+_STATE = "(window.gameAPI && typeof window.gameAPI.getState === 'function') ? window.gameAPI.getState() : null"
+READ_STATE = f"() => {_STATE}"
+# Game time moves through the clock controller that Playwright's `clock.pause_at` installed in the page:
+# the same in-page `runFor` that `page.clock.run_for` calls, minus its bookkeeping for documents loaded
+# later (a new init script on every call, which costs ~20 ms a step and grows the context all run long).
+# A run never navigates after its first load, so nothing needs that log.
+RUN_FOR = "async ms => { await globalThis.__pwClock.controller.runFor(ms); }"
+RUN_FOR_AND_READ = f"async ms => {{ await globalThis.__pwClock.controller.runFor(ms); return {_STATE}; }}"
 RESTART = "seed => { window.__gameworld.seed(seed); window.gameAPI.reset({seed}); }"
 CANVAS_FRAME = "([type, quality]) => document.querySelector('canvas').toDataURL(type, quality)"
 
@@ -150,7 +157,7 @@ class BrowserSession:
         self._context = browser.new_context(viewport=viewport, device_scale_factor=1,
                                             service_workers="block", accept_downloads=False)
         self._context.set_default_timeout(self.load_timeout_s * 1000)
-        self._context.route("**/*", self._serve_bundle)
+        self._context.route("**/*", bundle_router(self.game.bundle_dir, self.blocked_requests))
         self._context.add_init_script(SEED_SCRIPT % seed)
         page = self._page = self._context.new_page()
         page.on("pageerror", lambda error: self._errors.append(str(error)))
@@ -168,25 +175,19 @@ class BrowserSession:
     def _apply(self, _browser, action):
         page, duration = self._page, action["duration_ms"]
         kind = action["type"]
-        if kind == "press_key":
-            page.keyboard.down(action["key"])
-            page.clock.run_for(duration)
-            page.keyboard.up(action["key"])
-        elif kind == "press_keys":
-            for key in action["keys"]:
+        if kind in ("press_key", "press_keys"):
+            keys = [action["key"]] if kind == "press_key" else action["keys"]
+            for key in keys:
                 page.keyboard.down(key)
-            page.clock.run_for(duration)
-            for key in reversed(action["keys"]):
+            page.evaluate(RUN_FOR, duration)
+            for key in reversed(keys):
                 page.keyboard.up(key)
-        elif kind == "left_click":
+            return self._read_state()
+        if kind == "left_click":
             page.mouse.click(action["x"], action["y"])
-            page.clock.run_for(duration)
         elif kind == "mouse_move":
             page.mouse.move(action["x"], action["y"])
-            page.clock.run_for(duration)
-        else:  # wait
-            page.clock.run_for(duration)
-        return self._read_state()
+        return self._checked_state(page.evaluate(RUN_FOR_AND_READ, duration))
 
     def _await_ready(self):
         waited = 0
@@ -197,12 +198,14 @@ class BrowserSession:
             if waited >= self.ready_timeout_ms:
                 status = "window.gameAPI is missing" if state is None else f"status {state.get('status')!r}"
                 raise GameNotReady(f"{self.game.slug}: not actionable after {waited} ms of game time ({status})")
-            self._page.clock.run_for(READY_POLL_MS)
+            self._page.evaluate(RUN_FOR, READY_POLL_MS)
             waited += READY_POLL_MS
 
     def _read_state(self, allow_missing=False):
+        return self._checked_state(self._page.evaluate(READ_STATE), allow_missing)
+
+    def _checked_state(self, state, allow_missing=False):
         self._raise_page_errors()
-        state = self._page.evaluate(READ_STATE)
         if state is None and not allow_missing:
             raise GameCrashed(f"{self.game.slug}: window.gameAPI.getState is missing")
         if state is not None and not isinstance(state, dict):
@@ -224,15 +227,20 @@ class BrowserSession:
             self._context.close()
         self._context = self._page = None
 
-    def _serve_bundle(self, route):
+
+def bundle_router(bundle_dir, blocked):
+    """A Playwright route handler: serve the game's own bundle, block (and list) every other request."""
+    root = bundle_dir.resolve()
+
+    def route_request(route):
         url = route.request.url
         parts = urlsplit(url)
         if f"{parts.scheme}://{parts.netloc}" != ORIGIN:
-            self.blocked_requests.append(url)
+            blocked.append(url)
             return route.abort("blockedbyclient")
-        root = self.game.bundle_dir
         path = (root / unquote(parts.path).lstrip("/")).resolve()
         if not path.is_relative_to(root) or not path.is_file():
             return route.fulfill(status=404, body="not in this game's bundle")
         content_type = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
         route.fulfill(status=200, body=path.read_bytes(), headers={"content-type": content_type})
+    return route_request
