@@ -1,0 +1,78 @@
+"""Settings come from the environment; a bad value stops start-up with the variable's name."""
+import os
+import socket
+import subprocess
+import sys
+import uuid
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def manage(*args, env=None, check=False):
+    full_env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
+    full_env.update(env or {})
+    full_env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+    result = subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=full_env, capture_output=True,
+                            text=True, timeout=300)
+    if check and result.returncode != 0:
+        raise AssertionError(f"manage.py {' '.join(args)} failed:\n{result.stdout}\n{result.stderr}")
+    return result
+
+
+@pytest.mark.parametrize("variable, value, message", [
+    ("DJANGO_DEBUG", "maybe", "DJANGO_DEBUG='maybe': expected one of"),
+    ("REDIS_URL", "http://127.0.0.1:6379", "REDIS_URL='http://127.0.0.1:6379': expected a redis://"),
+    ("GAMEWORLD_WORKER_CONCURRENCY", "0", "GAMEWORLD_WORKER_CONCURRENCY='0': must be at least 1"),
+    ("DATABASE_URL", "nosuch://x", "DATABASE_URL"),
+])
+def test_a_bad_value_fails_loudly_naming_the_variable(variable, value, message):
+    result = manage("check", env={variable: value})
+    assert result.returncode != 0
+    assert message in result.stderr
+
+
+def reachable(port):
+    try:
+        socket.create_connection(("127.0.0.1", port), timeout=1).close()
+        return True
+    except OSError:
+        return False
+
+
+@pytest.fixture
+def postgres_and_redis():
+    if not (reachable(5432) and reachable(6379)):
+        if os.environ.get("CI"):
+            pytest.fail("CI must start PostgreSQL and Redis on 127.0.0.1 (see .ci/run)")
+        pytest.skip("PostgreSQL and Redis are not running on 127.0.0.1")
+    name = f"gameworld_scaled_{uuid.uuid4().hex[:8]}"
+    subprocess.run(["psql", "-h", "127.0.0.1", "-U", "postgres", "-c", f"CREATE DATABASE {name}"], check=True,
+                   capture_output=True)
+    yield {"DATABASE_URL": f"postgres://postgres@127.0.0.1:5432/{name}", "REDIS_URL": "redis://127.0.0.1:6379/14"}
+    subprocess.run(["psql", "-h", "127.0.0.1", "-U", "postgres", "-c", f"DROP DATABASE IF EXISTS {name}"],
+                   capture_output=True)
+
+
+@pytest.mark.scaled
+def test_the_scaled_configuration_runs_on_postgresql_and_redis(postgres_and_redis):
+    env = postgres_and_redis
+    manage("migrate", "--noinput", env=env, check=True)
+    loaded = manage("load_games", "--no-frames", env=env, check=True)
+    assert "task set core-v1: published" in loaded.stdout
+    probe = manage("shell", "-c", "\n".join([
+        "from django.db import connection; from evaluator.models import Task",
+        "from asgiref.sync import async_to_sync; from channels.layers import get_channel_layer",
+        "from gameworld_site.celery import app",
+        "layer = get_channel_layer()",
+        "name = async_to_sync(layer.new_channel)()",
+        "async_to_sync(layer.send)(name, {'type': 'probe', 'n': 7})",
+        "print('layer', type(layer).__name__, async_to_sync(layer.receive)(name)['n'])",
+        "print('db', connection.vendor, Task.objects.count())",
+        "with app.connection_for_write() as conn: conn.ensure_connection(max_retries=1); print('broker', conn.transport_cls)",
+    ]), env=env, check=True)
+    assert "layer RedisChannelLayer 7" in probe.stdout
+    assert "db postgresql 30" in probe.stdout
+    assert "broker redis" in probe.stdout
