@@ -47,7 +47,7 @@ def next_to(a, b):
 
 def route(start, target):
     """(steps, first move key) from start to the nearest floor tile next to target."""
-    goals = {(target[0] + dx, target[1] + dy) for dx, dy in MOVES} 
+    goals = {(target[0] + dx, target[1] + dy) for dx, dy in MOVES}
     seen, todo = {start: (0, None)}, deque([start])
     while todo:
         here = todo.popleft()
@@ -122,8 +122,8 @@ class Shopkeeper:
         return "till" if not next_to(me, TILL) else "wait"
 
 
-def play(task_id, seed, env_factory=None):
-    env = (env_factory or (lambda: make(task_id, observation="state")))()
+def play(task_id, seed):
+    env = make(task_id, observation="state")
     actions, best, player = [], 0, Shopkeeper()
     try:
         state, info = env.reset(seed=seed)
@@ -132,7 +132,7 @@ def play(task_id, seed, env_factory=None):
             actions.append(action)
             state, info = env.step(action)
             best = max(best, state["score"])
-            if info.get("terminated") or info.get("truncated"):
+            if info["terminated"] or info["truncated"]:
                 break
     finally:
         env.close()

@@ -358,10 +358,12 @@
       for (let x = 0; x < COLS; x++) {
         const t = MAP[y][x], X = x * TILE, Y = TOP + y * TILE;
         if (t === "#" || CRATE_OF[t]) {
-          ctx.fillStyle = "#6b4330"; ctx.fillRect(X, Y, TILE, TILE);
-          ctx.fillStyle = "#7d5039";
-          for (let r = 0; r < 4; r++) ctx.fillRect(X + ((r % 2) ? 0 : 20) - 1, Y + r * 10 + 1, 19, 8);
-          ctx.fillStyle = "#7d5039"; ctx.fillRect(X + ((1 % 2) ? 21 : 0), Y + 11, 18, 8);
+          ctx.fillStyle = "#74493a"; ctx.fillRect(X, Y, TILE, TILE);
+          ctx.fillStyle = "#5a372a";   // mortar lines of a running bond
+          for (let r = 0; r < 4; r++) {
+            ctx.fillRect(X, Y + r * 10 + 9, TILE, 1);
+            for (let bx = (r % 2) ? 10 : 0; bx < TILE; bx += 20) ctx.fillRect(X + bx, Y + r * 10, 1, 9);
+          }
           continue;
         }
         const storeroom = x === 1;
