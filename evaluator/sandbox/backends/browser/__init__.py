@@ -30,7 +30,14 @@ SEED_SCRIPT = """(() => {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-  Object.defineProperty(window, "__gameworld", {value: Object.freeze({seed(n) { s = n >>> 0; }})});
+  // `rendering` is false while the sandbox runs game time whose frames nobody will see: a game may skip
+  // drawing then (its logic must not depend on drawing). It is true again for the step's last frame.
+  let rendering = true;
+  Object.defineProperty(window, "__gameworld", {value: Object.freeze({
+    seed(n) { s = n >>> 0; },
+    get rendering() { return rendering; },
+    setRendering(on) { rendering = !!on; },
+  })});
 })();"""
 
 _STATE = "(window.gameAPI && typeof window.gameAPI.getState === 'function') ? window.gameAPI.getState() : null"
@@ -39,8 +46,15 @@ READ_STATE = f"() => {_STATE}"
 # the same in-page `runFor` that `page.clock.run_for` calls, minus its bookkeeping for documents loaded
 # later (a new init script on every call, which costs ~20 ms a step and grows the context all run long).
 # A run never navigates after its first load, so nothing needs that log.
-RUN_FOR = "async ms => { await globalThis.__pwClock.controller.runFor(ms); }"
-RUN_FOR_AND_READ = f"async ms => {{ await globalThis.__pwClock.controller.runFor(ms); return {_STATE}; }}"
+# Frames are drawn only in the last FRAME_TAIL_MS of a step (at least one animation frame): drawing every
+# frame of a canvas in software costs more than the game's logic.
+FRAME_TAIL_MS = 20
+_RUN = f"""const clock = globalThis.__pwClock.controller, tail = Math.min(ms, {FRAME_TAIL_MS});
+  window.__gameworld.setRendering(false);
+  try {{ await clock.runFor(ms - tail); }} finally {{ window.__gameworld.setRendering(true); }}
+  await clock.runFor(tail);"""
+RUN_FOR = f"async ms => {{ {_RUN} }}"
+RUN_FOR_AND_READ = f"async ms => {{ {_RUN} return {_STATE}; }}"
 RESTART = "seed => { window.__gameworld.seed(seed); window.gameAPI.reset({seed}); }"
 CANVAS_FRAME = "([type, quality]) => document.querySelector('canvas').toDataURL(type, quality)"
 
