@@ -1,7 +1,8 @@
 from django.contrib import admin
 from django.utils.html import format_html
 
-from .models import Game, Run, Submission, Task, TaskSet
+from . import services
+from .models import ApiToken, Game, Run, Submission, Task, TaskSet, UploadLimits
 
 
 class TaskInline(admin.TabularInline):
@@ -78,7 +79,36 @@ class SubmissionAdmin(admin.ModelAdmin):
     list_display = ("__str__", "user", "task_set", "interface", "status", "runs_done", "runs_total", "created")
     list_filter = ("status", "interface", "task_set")
     search_fields = ("agent_name", "model_name", "organisation")
+    readonly_fields = ("status", "runs_done", "runs_total", "reason", "payload_sha256", "created", "updated")
     inlines = [RunInline]
+    actions = ["reverify"]
+
+    @admin.action(description="Re-verify: replay every run again, replacing its figures")
+    def reverify(self, request, queryset):
+        for submission in queryset:
+            services.reverify_submission(submission=submission)
+        self.message_user(request, f"{queryset.count()} submission(s) queued for verification again.")
+
+
+@admin.register(ApiToken)
+class ApiTokenAdmin(admin.ModelAdmin):
+    list_display = ("name", "user", "hint", "created", "last_used", "revoked_at")
+    readonly_fields = ("user", "hint", "created", "last_used")
+    fields = ("user", "name", "hint", "created", "last_used", "revoked_at")
+
+    def has_add_permission(self, request):
+        return False  # keys are issued by their owners on the account page, shown once
+
+
+@admin.register(UploadLimits)
+class UploadLimitsAdmin(admin.ModelAdmin):
+    list_display = ("__str__", "max_file_bytes", "max_runs", "max_actions_per_run", "max_submissions_per_day")
+
+    def has_add_permission(self, request):
+        return not UploadLimits.objects.exists()
+
+    def has_delete_permission(self, request, obj=None):
+        return False
 
 
 @admin.register(Run)

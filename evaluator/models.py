@@ -1,7 +1,11 @@
-"""Games, versioned tasks, frozen task sets, submissions and runs."""
+"""Games, versioned tasks, frozen task sets, submissions and runs, API tokens and upload limits."""
+import hashlib
+import secrets
+
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from django.utils import timezone
 
 from .sandbox import TaskSpec, registry
 
@@ -151,6 +155,7 @@ class Submission(models.Model):
     runs_total = models.PositiveIntegerField(default=0)
     runs_done = models.PositiveIntegerField(default=0)
     reason = models.TextField(blank=True, help_text="Why the submission was rejected.")
+    payload_sha256 = models.CharField(max_length=64, blank=True, help_text="The uploaded file's hash.")
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 
@@ -159,6 +164,19 @@ class Submission(models.Model):
 
     def __str__(self):
         return f"{self.agent_name} ({self.model_name}) #{self.pk}"
+
+    def get_absolute_url(self):
+        return reverse("evaluator:submission", args=[self.pk])
+
+    @property
+    def finished(self):
+        return self.status in (self.Status.VERIFIED, self.Status.REJECTED)
+
+    def progress_dict(self):
+        """What the submission page and the API show while it verifies."""
+        return {"id": self.pk, "status": self.status, "status_display": self.get_status_display(),
+                "runs_done": self.runs_done, "runs_total": self.runs_total, "reason": self.reason,
+                "finished": self.finished}
 
 
 class Run(models.Model):
@@ -184,6 +202,8 @@ class Run(models.Model):
     trace_sha256 = models.CharField(max_length=64, blank=True)
     mismatch = models.BooleanField(default=False, help_text="The claim differs from the verified replay.")
     error = models.TextField(blank=True)
+    claimed_at = models.DateTimeField(null=True, blank=True, help_text="When a worker took it (a lease).")
+    verify_attempts = models.PositiveIntegerField(default=0)
     verified_at = models.DateTimeField(null=True, blank=True)
     created = models.DateTimeField(auto_now_add=True)
 
@@ -198,3 +218,66 @@ class Run(models.Model):
         if not self.actions_used:
             return None
         return self.invalid_actions / self.actions_used
+
+
+class ApiToken(models.Model):
+    """A per-user key for the JSON API. Only a hash is stored; the key is shown once, at creation."""
+
+    PREFIX = "gw_"
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="api_tokens")
+    name = models.CharField(max_length=60)
+    key_hash = models.CharField(max_length=64, unique=True, editable=False)
+    hint = models.CharField(max_length=12, editable=False, help_text="The key's first characters.")
+    created = models.DateTimeField(auto_now_add=True)
+    last_used = models.DateTimeField(null=True, blank=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created"]
+
+    def __str__(self):
+        return f"{self.name} ({self.hint}…)"
+
+    @staticmethod
+    def hash_key(key):
+        return hashlib.sha256(key.encode()).hexdigest()
+
+    @classmethod
+    def issue(cls, *, user, name):
+        """Create a token; return it with its key (the only time the key exists in clear)."""
+        key = cls.PREFIX + secrets.token_urlsafe(30)
+        token = cls.objects.create(user=user, name=name, key_hash=cls.hash_key(key), hint=key[:10])
+        return token, key
+
+    @classmethod
+    def authenticate(cls, key):
+        token = cls.objects.select_related("user").filter(
+            key_hash=cls.hash_key(key), revoked_at__isnull=True, user__is_active=True).first()
+        if token is not None:
+            cls.objects.filter(pk=token.pk).update(last_used=timezone.now())
+        return token
+
+    @property
+    def active(self):
+        return self.revoked_at is None
+
+
+class UploadLimits(models.Model):
+    """The site's upload limits, one row, edited in the admin."""
+
+    max_file_bytes = models.PositiveIntegerField(default=5 * 1024 * 1024)
+    max_runs = models.PositiveIntegerField(default=1000, help_text="Runs per submission.")
+    max_actions_per_run = models.PositiveIntegerField(default=1000)
+    max_submissions_per_day = models.PositiveIntegerField(default=20, help_text="Per user, over the last 24 hours.")
+
+    class Meta:
+        verbose_name = verbose_name_plural = "upload limits"
+
+    def __str__(self):
+        return "Upload limits"
+
+    @classmethod
+    def current(cls):
+        limits, _ = cls.objects.get_or_create(pk=1)
+        return limits

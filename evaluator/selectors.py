@@ -1,7 +1,7 @@
-"""Read queries for the evaluator's pages."""
+"""Read queries for the evaluator's pages and API."""
 from django.db.models import Prefetch
 
-from .models import Game, Task
+from .models import ApiToken, Game, Run, Submission, Task
 
 
 def latest_tasks(tasks):
@@ -26,3 +26,29 @@ def game_detail(slug):
     game = Game.objects.defer("frame_png").get(slug=slug)
     game.current_tasks = latest_tasks(list(game.tasks.order_by("target", "slug", "version")))
     return game
+
+
+def submission_runs(submission):
+    return Run.objects.filter(submission=submission).select_related("task__game").defer("actions") \
+        .order_by("task__game__level", "task__game__title", "task__target", "seed")
+
+
+def submission_snapshot(submission_id):
+    """The live view of a submission: its status and each run's figures (for the page's WebSocket and the API)."""
+    submission = Submission.objects.select_related("task_set").get(pk=submission_id)
+    runs = [{"id": run.pk, "task": run.task.task_id, "seed": run.seed, "status": run.status,
+             "claimed_progress": run.claimed_progress, "claimed_success": run.claimed_success,
+             "progress": run.progress, "success": run.success, "attempts": run.attempts,
+             "actions": run.actions_used, "invalid_actions": run.invalid_actions, "iar": run.iar,
+             "mismatch": run.mismatch, "error": run.error, "trace_sha256": run.trace_sha256}
+            for run in submission_runs(submission)]
+    return {**submission.progress_dict(), "task_set": submission.task_set.slug, "agent": submission.agent_name,
+            "model": submission.model_name, "mismatches": sum(r["mismatch"] for r in runs), "runs": runs}
+
+
+def user_tokens(user):
+    return ApiToken.objects.filter(user=user)
+
+
+def user_submissions(user):
+    return Submission.objects.filter(user=user).select_related("task_set")

@@ -1,11 +1,18 @@
 """Writes that span models. Keyword-only arguments; each function is one transaction's worth of work."""
+import logging
 from dataclasses import dataclass, field
+from datetime import timedelta
 
+from django.conf import settings
 from django.db import transaction
+from django.db.models import Count, F, OuterRef, Q, Subquery
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 
-from .models import MEASURED_FIELDS, Game, Task, TaskSet
-from .sandbox import ManifestError, make, registry
+from .models import MEASURED_FIELDS, Game, Run, Submission, Task, TaskSet
+from .sandbox import ManifestError, SandboxError, Trajectory, make, registry, run_trajectory
+
+log = logging.getLogger(__name__)
 
 DEFAULT_TASK_SET = ("core-v1", "GameWorld core v1")
 FRAME_AFTER_ACTIONS = 12  # a frame from a dozen reference actions in shows the game being played
@@ -127,3 +134,147 @@ def capture_frame(*, game_spec):
 
 def store_frame(*, game, png):
     Game.objects.filter(pk=game.pk).update(frame_png=png)
+
+
+# Submissions and their verification by replay.
+
+FINISHED_RUN = (Run.Status.VERIFIED, Run.Status.FAILED)
+PROGRESS_TOLERANCE = 1e-6
+
+
+def create_submission(*, user, parsed):
+    """Store a validated upload whole (or not at all), then queue its verification once committed."""
+    agent = parsed.agent
+    with transaction.atomic():
+        submission = Submission.objects.create(
+            user=user, task_set=parsed.task_set, agent_name=agent["name"], model_name=agent["model"],
+            organisation=agent.get("org", ""), interface=agent["interface"],
+            memory_rounds=agent.get("memory_rounds", 0), url=agent.get("url", ""), notes=agent.get("notes", ""),
+            protocol=parsed.protocol, runs_total=len(parsed.runs), payload_sha256=parsed.payload_sha256)
+        Run.objects.bulk_create([
+            Run(submission=submission, task=run.task, seed=run.seed, actions=run.actions,
+                claimed_progress=run.claimed_progress, claimed_success=run.claimed_success)
+            for run in parsed.runs])
+        transaction.on_commit(lambda: queue_verification(submission_id=submission.pk))
+    return submission
+
+
+def queue_verification(*, submission_id):
+    """Send one Celery task per unfinished run of the submission; the submission becomes queued."""
+    from .tasks import verify_run
+
+    Submission.objects.filter(pk=submission_id, status=Submission.Status.RECEIVED).update(
+        status=Submission.Status.QUEUED)
+    for run_id in Run.objects.filter(submission_id=submission_id).exclude(status__in=FINISHED_RUN) \
+            .values_list("pk", flat=True):
+        verify_run.delay(run_id)
+
+
+def claim_run(*, run_id):
+    """Take a run for replay, once: pending, or running under a lease that ran out (its worker died)."""
+    now = timezone.now()
+    expired = now - timedelta(seconds=settings.GAMEWORLD_RUN_LEASE_S)
+    claimed = Run.objects.filter(
+        Q(status=Run.Status.PENDING) | Q(status=Run.Status.RUNNING, claimed_at__lt=expired), pk=run_id,
+    ).update(status=Run.Status.RUNNING, claimed_at=now, verify_attempts=F("verify_attempts") + 1)
+    return now if claimed == 1 else None
+
+
+def verify_run(*, run_id):
+    """Replay one run in the sandbox and store the oracle's figures beside the claimed ones.
+
+    Returns False when another worker holds the run (nothing to do). Sandbox errors propagate, with the run
+    released, so that the task can retry it.
+    """
+    claimed_at = claim_run(run_id=run_id)
+    if claimed_at is None:
+        return False
+    run = Run.objects.select_related("task__game").get(pk=run_id)
+    Submission.objects.filter(pk=run.submission_id, status__in=[Submission.Status.RECEIVED,
+                                                                Submission.Status.QUEUED]) \
+        .update(status=Submission.Status.VERIFYING)
+    try:
+        score, _ = run_trajectory(run.task.spec(), Trajectory(seed=run.seed, actions=run.actions))
+    except (SandboxError, ValueError):
+        Run.objects.filter(pk=run_id, claimed_at=claimed_at).update(status=Run.Status.PENDING, claimed_at=None)
+        raise
+    mismatch = (run.claimed_progress is not None and abs(run.claimed_progress - score.progress) > PROGRESS_TOLERANCE) \
+        or (run.claimed_success is not None and run.claimed_success != score.success)
+    stored = Run.objects.filter(pk=run_id, status=Run.Status.RUNNING, claimed_at=claimed_at).update(
+        status=Run.Status.VERIFIED, progress=score.progress, success=score.success, attempts=score.attempts,
+        actions_used=score.actions, invalid_actions=score.invalid, trace_sha256=score.trace_sha256,
+        mismatch=mismatch, error="", verified_at=timezone.now())
+    if stored:
+        refresh_submission(submission_id=run.submission_id)
+    return bool(stored)
+
+
+def fail_run(*, run_id, error):
+    """A run that could not be replayed after its retries: recorded, and the submission can finish."""
+    run = Run.objects.filter(pk=run_id).exclude(status=Run.Status.VERIFIED).first()
+    if run is None:
+        return
+    Run.objects.filter(pk=run_id).update(status=Run.Status.FAILED, error=str(error)[:2000])
+    refresh_submission(submission_id=run.submission_id)
+
+
+def refresh_submission(*, submission_id):
+    """Recount finished runs in one statement (no lost updates between workers); finish when all are."""
+    done = Run.objects.filter(submission=OuterRef("pk"), status__in=FINISHED_RUN).order_by() \
+        .values("submission").annotate(n=Count("pk")).values("n")
+    Submission.objects.filter(pk=submission_id).update(runs_done=Coalesce(Subquery(done), 0))
+    submission = Submission.objects.get(pk=submission_id)
+    if submission.runs_done < submission.runs_total or submission.finished:
+        return submission
+    failed = list(submission.runs.filter(status=Run.Status.FAILED).select_related("task__game"))
+    if failed:
+        reason = "; ".join(f"{run.task.task_id} seed {run.seed} could not be replayed: {run.error}" for run in failed[:5])
+        status = Submission.Status.REJECTED
+    else:
+        reason, status = "", Submission.Status.VERIFIED
+    Submission.objects.filter(pk=submission_id).exclude(status__in=[Submission.Status.VERIFIED,
+                                                                    Submission.Status.REJECTED]) \
+        .update(status=status, reason=reason)
+    notify_submission(submission_id=submission_id)
+    return submission
+
+
+def notify_submission(*, submission_id):
+    """Tell open submission pages at once when the channel layer crosses processes (Redis). The pages also
+    poll the database, which is what reaches them in the embedded default (in-memory layer)."""
+    from asgiref.sync import async_to_sync
+    from channels.layers import get_channel_layer
+
+    layer = get_channel_layer()
+    if layer is not None and settings.REDIS_URL:
+        async_to_sync(layer.group_send)(f"submission-{submission_id}", {"type": "submission.changed"})
+
+
+def reverify_submission(*, submission):
+    """Replay every run again (after a sandbox fix, say): figures are replaced in place, no rows added."""
+    with transaction.atomic():
+        Run.objects.filter(submission=submission).update(
+            status=Run.Status.PENDING, progress=None, success=None, attempts=None, actions_used=None,
+            invalid_actions=None, trace_sha256="", mismatch=False, error="", claimed_at=None, verified_at=None)
+        Submission.objects.filter(pk=submission.pk).update(status=Submission.Status.RECEIVED, runs_done=0, reason="")
+        transaction.on_commit(lambda: queue_verification(submission_id=submission.pk))
+
+
+def requeue_stuck_runs():
+    """The periodic sweep: send again every run that nobody is replaying (lost message, dead worker)."""
+    from .tasks import verify_run
+
+    now = timezone.now()
+    lease = timedelta(seconds=settings.GAMEWORLD_RUN_LEASE_S)
+    stuck = Run.objects.filter(
+        Q(status=Run.Status.PENDING, created__lt=now - lease) | Q(status=Run.Status.RUNNING, claimed_at__lt=now - lease),
+        submission__isnull=False).values_list("pk", flat=True)
+    stuck = list(stuck)
+    for run_id in stuck:
+        verify_run.delay(run_id)
+    for submission_id in Submission.objects.filter(status=Submission.Status.VERIFYING, runs_done=F("runs_total")) \
+            .values_list("pk", flat=True):
+        refresh_submission(submission_id=submission_id)
+    if stuck:
+        log.info("re-queued %d stuck runs", len(stuck))
+    return stuck

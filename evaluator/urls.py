@@ -8,4 +8,11 @@ urlpatterns = [
     path("games/", views.games, name="games"),
     path("games/<slug:slug>/", views.game, name="game"),
     path("games/<slug:slug>/frame.png", views.game_frame, name="game_frame"),
+    path("submit/", views.submit, name="submit"),
+    path("submissions/<int:pk>/", views.submission, name="submission"),
+    path("docs/submissions/", views.submission_docs, name="submission_docs"),
+    path("account/", views.account, name="account"),
+    path("account/tokens/", views.create_token, name="create_token"),
+    path("account/tokens/<int:pk>/revoke/", views.revoke_token, name="revoke_token"),
+    path("accounts/signup/", views.signup, name="signup"),
 ]

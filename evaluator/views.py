@@ -1,9 +1,17 @@
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.forms import UserCreationForm
 from django.http import Http404, HttpResponse
-from django.shortcuts import render
-from django.views.decorators.http import require_GET
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from .models import Game
-from .selectors import game_detail, game_library
+from . import services
+from .forms import TokenForm, UploadForm
+from .models import ApiToken, Game, Submission, TaskSet, UploadLimits
+from .selectors import game_detail, game_library, submission_snapshot, user_submissions, user_tokens
+from .uploads import UploadRejected, parse_upload
 
 
 @require_GET
@@ -35,3 +43,72 @@ def game_frame(request, slug):
     response = HttpResponse(bytes(frame), content_type="image/png")
     response["Cache-Control"] = "public, max-age=300"
     return response
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def submit(request):
+    form = UploadForm(request.POST or None, request.FILES or None)
+    errors = []
+    if request.method == "POST" and form.is_valid():
+        try:
+            parsed = parse_upload(form.payload(), user=request.user, limits=UploadLimits.current())
+        except UploadRejected as rejected:
+            errors = rejected.errors
+        else:
+            submission = services.create_submission(user=request.user, parsed=parsed)
+            return redirect(submission)
+    context = {"form": form, "errors": errors, "limits": UploadLimits.current(),
+               "task_sets": TaskSet.objects.filter(status=TaskSet.Status.PUBLISHED)}
+    return render(request, "evaluator/submit.html", context, status=400 if errors else 200)
+
+
+@require_GET
+def submission(request, pk):
+    found = get_object_or_404(Submission.objects.select_related("task_set", "user"), pk=pk)
+    return render(request, "evaluator/submission.html", {"submission": found, "snapshot": submission_snapshot(pk)})
+
+
+@require_GET
+def submission_docs(request):
+    return render(request, "evaluator/docs_submissions.html", {
+        "limits": UploadLimits.current(), "task_set": TaskSet.objects.filter(is_default=True).first()})
+
+
+@login_required
+@require_GET
+def account(request):
+    return render(request, "evaluator/account.html", {
+        "tokens": user_tokens(request.user), "submissions": user_submissions(request.user)[:50],
+        "form": TokenForm(), "new_key": request.session.pop("new_api_key", None)})
+
+
+@login_required
+@require_POST
+def create_token(request):
+    form = TokenForm(request.POST)
+    if form.is_valid():
+        _token, key = ApiToken.issue(user=request.user, name=form.cleaned_data["name"])
+        request.session["new_api_key"] = key  # shown once, on the next page
+    else:
+        messages.error(request, "A token needs a name (at most 60 characters).")
+    return redirect("evaluator:account")
+
+
+@login_required
+@require_POST
+def revoke_token(request, pk):
+    token = get_object_or_404(ApiToken, pk=pk, user=request.user)
+    ApiToken.objects.filter(pk=token.pk, revoked_at__isnull=True).update(revoked_at=timezone.now())
+    messages.success(request, f"Token “{token.name}” revoked: it no longer works.")
+    return redirect("evaluator:account")
+
+
+@require_http_methods(["GET", "POST"])
+def signup(request):
+    form = UserCreationForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        return redirect(request.GET.get("next") or "evaluator:account")
+    return render(request, "registration/signup.html", {"form": form})

@@ -125,6 +125,13 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# A run taken by a worker that died is taken again once its lease runs out (by a redelivered message or by
+# the periodic sweep); unacknowledged messages come back after the broker's visibility timeout.
+GAMEWORLD_RUN_LEASE_S = env_int("GAMEWORLD_RUN_LEASE_S", 300, minimum=1)
+if CELERY_BROKER_URL.startswith("redis"):
+    CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": env_int("GAMEWORLD_VISIBILITY_TIMEOUT_S", 600, minimum=1)}
+CELERY_BEAT_SCHEDULE = {"requeue-stuck-runs": {"task": "evaluator.tasks.requeue_stuck_runs",
+                                               "schedule": env_int("GAMEWORLD_SWEEP_EVERY_S", 60, minimum=1)}}
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -13,6 +13,8 @@ import threading
 from concurrent.futures import Future
 from urllib.parse import unquote, urlsplit
 
+from playwright.sync_api import Error as PlaywrightError
+
 from ...errors import GameCrashed, GameNotReady
 
 ORIGIN = "http://game.gameworld.invalid"
@@ -95,7 +97,10 @@ class BrowserHost:
             return fn(self.browser, *args)
         done = Future()
         self._calls.put((fn, args, done))
-        return done.result()
+        try:
+            return done.result()
+        except PlaywrightError as exc:  # a browser that crashed or hung: the sandbox's error, retryable
+            raise GameCrashed(f"the browser failed: {exc.message}") from exc
 
     def close(self):
         if self.alive:

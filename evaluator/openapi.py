@@ -1,0 +1,57 @@
+"""The OpenAPI 3.1 description of the JSON API, served at /api/openapi.json."""
+from .uploads import submission_schema
+
+ERRORS = {"type": "object", "required": ["errors"], "properties": {"errors": {"type": "array", "items": {
+    "type": "object", "required": ["field", "message"],
+    "properties": {"field": {"type": "string", "description": "The field (and run) at fault, e.g. runs[3].seed"},
+                   "message": {"type": "string"}}}}}}
+PROGRESS = {"type": "object", "properties": {
+    "id": {"type": "integer"},
+    "status": {"enum": ["received", "queued", "verifying", "verified", "rejected"]},
+    "runs_done": {"type": "integer"}, "runs_total": {"type": "integer"},
+    "reason": {"type": "string", "description": "Why a submission was rejected."},
+    "finished": {"type": "boolean"}}}
+
+
+def openapi_document(server_url):
+    return {
+        "openapi": "3.1.0",
+        "info": {"title": "GameWorld API", "version": "1",
+                 "description": "Upload agent runs for verification by replay, and follow their status."},
+        "servers": [{"url": server_url.rstrip("/")}],
+        "components": {
+            "securitySchemes": {"token": {"type": "apiKey", "in": "header", "name": "Authorization",
+                                          "description": "`Token <key>`; create keys on your account page."}},
+            "schemas": {"Submission": submission_schema(), "Errors": ERRORS, "Progress": PROGRESS},
+        },
+        "paths": {
+            "/api/v1/submissions": {"post": {
+                "summary": "Upload a gameworld.submission/1 file",
+                "security": [{"token": []}],
+                "requestBody": {"required": True, "content": {"application/json": {
+                    "schema": {"$ref": "#/components/schemas/Submission"}}}},
+                "responses": {
+                    "201": {"description": "Stored whole and queued for verification",
+                            "content": {"application/json": {"schema": {"allOf": [
+                                {"$ref": "#/components/schemas/Progress"},
+                                {"type": "object", "properties": {"url": {"type": "string"},
+                                                                  "status_url": {"type": "string"}}}]}}}},
+                    "400": {"description": "Refused; nothing was stored",
+                            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Errors"}}}},
+                    "401": {"description": "No active API token",
+                            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Errors"}}}},
+                }}},
+            "/api/v1/submissions/{id}": {"get": {
+                "summary": "A submission's verification status and per-run figures (claimed and verified)",
+                "parameters": [{"name": "id", "in": "path", "required": True, "schema": {"type": "integer"}}],
+                "responses": {
+                    "200": {"description": "Status", "content": {"application/json": {
+                        "schema": {"$ref": "#/components/schemas/Progress"}}}},
+                    "404": {"description": "No such submission", "content": {"application/json": {
+                        "schema": {"$ref": "#/components/schemas/Errors"}}}},
+                }}},
+            "/api/schema/submission-1.json": {"get": {
+                "summary": "The JSON Schema of gameworld.submission/1",
+                "responses": {"200": {"description": "JSON Schema"}}}},
+        },
+    }

@@ -1,0 +1,23 @@
+"""Celery tasks: each takes an id, calls a service, and owns only retry and failure."""
+from celery import shared_task
+
+from . import services
+from .sandbox import SandboxError
+
+MAX_RETRIES = 3
+
+
+@shared_task(bind=True, acks_late=True, reject_on_worker_lost=True, max_retries=MAX_RETRIES)
+def verify_run(self, run_id):
+    try:
+        services.verify_run(run_id=run_id)
+    except (SandboxError, ValueError) as exc:
+        if self.request.retries >= self.max_retries:
+            services.fail_run(run_id=run_id, error=exc)
+            return
+        raise self.retry(exc=exc, countdown=2 ** self.request.retries)
+
+
+@shared_task
+def requeue_stuck_runs():
+    return len(services.requeue_stuck_runs())

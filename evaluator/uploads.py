@@ -1,0 +1,161 @@
+"""Reading an uploaded `gameworld.submission/1` file: every problem is reported with the field (and run)
+at fault, and nothing is stored unless the whole file is good."""
+import hashlib
+import json
+from dataclasses import dataclass
+from datetime import timedelta
+from functools import cache
+from pathlib import Path
+
+import jsonschema
+from django.utils import timezone
+
+from .models import Submission, TaskSet
+from .sandbox import InvalidAction
+
+SCHEMA_PATH = Path(__file__).parent / "schemas" / "submission-1.schema.json"
+FORMAT = "gameworld.submission/1"
+MAX_ERRORS = 50
+RECORDED_INVALID = "invalid"  # an agent reply with no valid action: replayed as a charged invalid step
+
+
+class UploadRejected(Exception):
+    """The upload is refused; `errors` lists {"field", "message"} for each problem found."""
+
+    def __init__(self, errors):
+        self.errors = errors[:MAX_ERRORS]
+        super().__init__("; ".join(f"{e['field']}: {e['message']}" for e in self.errors))
+
+
+@dataclass
+class ParsedRun:
+    task: object  # evaluator.models.Task
+    seed: int
+    actions: list
+    claimed_progress: float = None
+    claimed_success: bool = None
+
+
+@dataclass
+class ParsedSubmission:
+    task_set: TaskSet
+    agent: dict
+    protocol: str
+    runs: list
+    payload_sha256: str
+
+
+@cache
+def submission_schema():
+    return json.loads(SCHEMA_PATH.read_text())
+
+
+def parse_upload(raw, *, user, limits):
+    """Validate an uploaded file (bytes) completely; return a ParsedSubmission or raise UploadRejected."""
+    if len(raw) > limits.max_file_bytes:
+        raise UploadRejected([_error("(file)", f"the file is {len(raw):,} bytes; the limit is "
+                                               f"{limits.max_file_bytes:,} bytes")])
+    if user is not None:
+        since = timezone.now() - timedelta(days=1)
+        today = Submission.objects.filter(user=user, created__gte=since).count()
+        if today >= limits.max_submissions_per_day:
+            raise UploadRejected([_error("(user)", f"you have uploaded {today} submissions in the last 24 hours; "
+                                                   f"the limit is {limits.max_submissions_per_day}")])
+    try:
+        data = json.loads(raw)
+    except UnicodeDecodeError:
+        raise UploadRejected([_error("(file)", "the file is not UTF-8 text")]) from None
+    except json.JSONDecodeError as exc:
+        raise UploadRejected([_error("(file)", f"the file is not JSON: {exc.msg} at line {exc.lineno} "
+                                               f"column {exc.colno}")]) from None
+    if not isinstance(data, dict):
+        raise UploadRejected([_error("(file)", "a submission is a JSON object")])
+    if data.get("format") != FORMAT:
+        raise UploadRejected([_error("format", f"expected {FORMAT!r}, got {data.get('format')!r}")])
+    schema_errors = sorted(jsonschema.Draft202012Validator(submission_schema()).iter_errors(data),
+                           key=lambda e: list(map(str, e.absolute_path)))
+    if schema_errors:
+        raise UploadRejected([_error(_path(e.absolute_path), _schema_message(e)) for e in schema_errors])
+    if len(data["runs"]) > limits.max_runs:
+        raise UploadRejected([_error("runs", f"{len(data['runs'])} runs; the limit is {limits.max_runs} "
+                                             "a submission")])
+    task_set = TaskSet.objects.filter(slug=data["task_set"]).first()
+    if task_set is None or task_set.status != TaskSet.Status.PUBLISHED:
+        published = ", ".join(TaskSet.objects.filter(status=TaskSet.Status.PUBLISHED).values_list("slug", flat=True))
+        state = "retired and takes no new submissions" if task_set else "unknown"
+        raise UploadRejected([_error("task_set", f"{data['task_set']!r} is {state}; published task sets: "
+                                                 f"{published or 'none'}")])
+    tasks = {t.task_id: t for t in task_set.tasks.select_related("game")}
+    errors, runs, seen = [], [], {}
+    for index, run in enumerate(data["runs"]):
+        parsed = _check_run(index, run, tasks, task_set, limits, seen, errors)
+        if parsed is not None:
+            runs.append(parsed)
+    if errors:
+        raise UploadRejected(errors)
+    return ParsedSubmission(task_set=task_set, agent=data["agent"], protocol=data["protocol"], runs=runs,
+                            payload_sha256=hashlib.sha256(raw).hexdigest())
+
+
+def _check_run(index, run, tasks, task_set, limits, seen, errors):
+    where = f"runs[{index}]"
+    task = tasks.get(run["task"])
+    if task is None:
+        errors.append(_error(f"{where}.task", _unknown_task_message(run["task"], task_set)))
+        return None
+    if run["seed"] not in task.seeds:
+        errors.append(_error(f"{where}.seed", f"{run['seed']} is not one of {task.task_id}'s seeds "
+                                              f"({', '.join(map(str, task.seeds))})"))
+    key = (task.task_id, run["seed"])
+    if key in seen:
+        errors.append(_error(where, f"duplicates runs[{seen[key]}] (same task {task.task_id} and seed {run['seed']})"))
+    seen.setdefault(key, index)
+    actions = run["actions"]
+    budget = min(task.max_actions, limits.max_actions_per_run)
+    if len(actions) > budget:
+        which = "the task's budget" if budget == task.max_actions else "the upload limit"
+        errors.append(_error(f"{where}.actions", f"{len(actions)} actions exceed {which} of {budget}"))
+        return None
+    space = task.game.spec.action_space
+    for step, action in enumerate(actions):
+        if action.get("type") == RECORDED_INVALID:
+            continue
+        try:
+            space.resolve(action, task.step_ms)
+        except InvalidAction as exc:
+            errors.append(_error(f"{where}.actions[{step}]", f"{exc} (record a reply with no valid action as "
+                                                             '{"type": "invalid"})'))
+            if len(errors) >= MAX_ERRORS:
+                return None
+    claimed = run.get("claimed", {})
+    return ParsedRun(task=task, seed=run["seed"], actions=actions, claimed_progress=claimed.get("progress"),
+                     claimed_success=claimed.get("success"))
+
+
+def _unknown_task_message(task_id, task_set):
+    from .models import Task
+
+    slug, _, version = task_id.partition("@")
+    game, _, task = slug.partition("/")
+    versions = list(Task.objects.filter(game__slug=game, slug=task).values_list("version", flat=True))
+    if not versions:
+        return f"unknown task {slug!r}"
+    if int(version) not in versions:
+        return f"{slug} has no version {version} (versions: {', '.join(map(str, sorted(versions)))})"
+    return f"{task_id} is not in task set {task_set.slug}"
+
+
+def _error(field, message):
+    return {"field": field, "message": message}
+
+
+def _path(parts):
+    return "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in parts).lstrip(".") or "(top level)"
+
+
+def _schema_message(error):
+    if error.validator == "minimum" and error.absolute_path and error.absolute_path[-1] == "seed":
+        return f"must be a non-negative integer, got {error.instance!r}"
+    if error.validator == "type" and error.absolute_path and error.absolute_path[-1] == "seed":
+        return f"must be a non-negative integer, got {error.instance!r}"
+    return error.message
