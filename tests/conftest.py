@@ -101,3 +101,32 @@ def site_url(django_db_setup, django_db_blocker):
     yield f"http://127.0.0.1:{port}"
     process.terminate()
     process.wait(timeout=20)
+
+
+@pytest.fixture(scope="session")
+def celery_worker_process(django_db_setup, django_db_blocker):
+    """A real Celery worker process on the test database and the configured broker (embedded: SQLite)."""
+    from gameworld_site.celery import app
+
+    app.control.purge()  # nothing left over from another session
+    process = subprocess.Popen([sys.executable, "-m", "celery", "-A", "gameworld_site", "worker", "--pool", "solo",
+                                "--loglevel", "WARNING", "--without-gossip", "--without-mingle"],
+                               env=server_env(), cwd=Path(__file__).resolve().parent.parent)
+    yield process
+    process.terminate()
+    try:
+        process.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        process.kill()
+
+
+@pytest.fixture(autouse=True)
+def queued_runs(request, monkeypatch):
+    """Verification tasks are recorded here instead of sent to a broker, unless the test is marked
+    `real_broker` (it runs a worker process and needs the messages)."""
+    sent = []
+    if request.node.get_closest_marker("real_broker") is None:
+        from evaluator import tasks
+
+        monkeypatch.setattr(tasks.verify_run, "delay", sent.append)
+    return sent

@@ -1,0 +1,49 @@
+"""Helpers for the submission tests: bundled games in the test database, and upload payloads."""
+import json
+
+from django.contrib.auth.models import User
+
+from evaluator.models import Task, UploadLimits
+from evaluator.services import load_bundles
+
+# Short reference trajectories, one per game: quick to replay.
+SHORT_TASKS = ["minesweeper/reveal-10@1", "platformer/first-coin@1", "breakout/first-brick@1",
+               "merge2048/tile-16@1"]
+
+
+def load_games():
+    report = load_bundles(capture_frames=False)
+    assert not report.errors, report.errors
+
+
+def task(task_id):
+    slug, version = task_id.split("@")
+    game, name = slug.split("/")
+    return Task.objects.get(game__slug=game, slug=name, version=int(version))
+
+
+def run_entry(task_id, trajectory="reference", with_claim=True, **overrides):
+    found = task(task_id)
+    data = getattr(found, trajectory)
+    entry = {"task": task_id, "seed": data["seed"], "actions": data["actions"]}
+    if with_claim:
+        entry["claimed"] = {"progress": 1.0, "success": True}
+    entry.update(overrides)
+    return entry
+
+
+def payload(runs, **overrides):
+    data = {"format": "gameworld.submission/1",
+            "agent": {"name": "test-agent", "model": "scripted", "org": "GameWorld", "interface": "cua"},
+            "protocol": "paused", "task_set": "core-v1", "runs": runs}
+    data.update(overrides)
+    return json.dumps(data).encode()
+
+
+def make_user(name="alice"):
+    user = User.objects.filter(username=name).first()
+    return user or User.objects.create_user(name, password=f"pw-{name}-2026!")
+
+
+def limits():
+    return UploadLimits.current()

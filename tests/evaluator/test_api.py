@@ -1,0 +1,82 @@
+"""The token-authenticated JSON API, its schema and OpenAPI document, and the account's tokens."""
+import pytest
+
+from evaluator.models import ApiToken, Submission
+from tests.evaluator.submissions import load_games, make_user, payload, run_entry
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def games():
+    load_games()
+
+
+def post(client, body, key=None):
+    headers = {"HTTP_AUTHORIZATION": f"Token {key}"} if key else {}
+    return client.post("/api/v1/submissions", data=body, content_type="application/json", **headers)
+
+
+def test_upload_with_a_token(client, django_capture_on_commit_callbacks, queued_runs):
+    _, key = ApiToken.issue(user=make_user(), name="ci")
+    with django_capture_on_commit_callbacks(execute=True):
+        response = post(client, payload([run_entry("breakout/first-brick@1")]), key)
+    assert response.status_code == 201
+    body = response.json()
+    submission = Submission.objects.get()
+    assert body["id"] == submission.pk and body["runs_total"] == 1
+    assert submission.status == "queued" and queued_runs == [submission.runs.get().pk]
+    assert body["url"].endswith(f"/submissions/{body['id']}/")
+    status = client.get(f"/api/v1/submissions/{body['id']}").json()
+    assert status["runs"][0]["task"] == "breakout/first-brick@1" and status["runs"][0]["claimed_success"] is True
+
+
+def test_no_token_a_wrong_token_and_a_revoked_token_are_refused(client):
+    token, key = ApiToken.issue(user=make_user(), name="ci")
+    body = payload([run_entry("breakout/first-brick@1")])
+    assert post(client, body).status_code == 401
+    assert post(client, body, "gw_wrong").json()["errors"][0]["field"] == "Authorization"
+    ApiToken.objects.filter(pk=token.pk).update(revoked_at="2026-01-01T00:00:00Z")
+    assert post(client, body, key).status_code == 401
+    assert not Submission.objects.exists()
+
+
+def test_a_refused_upload_lists_each_error(client):
+    _, key = ApiToken.issue(user=make_user(), name="ci")
+    response = post(client, payload([run_entry("breakout/first-brick@1", seed=-3)]), key)
+    assert response.status_code == 400
+    assert response.json() == {"errors": [{"field": "runs[0].seed", "message": "must be a non-negative integer, got -3"}]}
+
+
+def test_tokens_are_stored_hashed_and_shown_once(client):
+    user = make_user()
+    client.force_login(user)
+    client.post("/account/tokens/", {"name": "laptop"})
+    page = client.get("/account/").content.decode()
+    token = ApiToken.objects.get(user=user)
+    key = page.split('<code id="new-key">')[1].split("</code>")[0]
+    assert key.startswith("gw_") and token.key_hash == ApiToken.hash_key(key) and key not in token.hint + token.key_hash
+    assert key not in client.get("/account/").content.decode()  # never shown again
+    client.post(f"/account/tokens/{token.pk}/revoke/")
+    assert ApiToken.authenticate(key) is None
+
+
+def test_schema_and_openapi_are_served(client):
+    schema = client.get("/api/schema/submission-1.json").json()
+    assert schema["$id"] == "gameworld.submission/1"
+    document = client.get("/api/openapi.json").json()
+    assert document["openapi"].startswith("3.1") and "/api/v1/submissions" in document["paths"]
+    assert document["components"]["schemas"]["Submission"] == schema
+
+
+def test_the_upload_page_shows_every_error_and_stores_nothing(client):
+    client.force_login(make_user())
+    response = client.post("/submit/", {"text": payload([run_entry("breakout/first-brick@1", seed=9)]).decode()})
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert "nothing was stored" in page and "runs[0].seed" in page and "is not one of breakout/first-brick@1" in page
+    assert not Submission.objects.exists()
+
+
+def test_the_upload_page_needs_a_signed_in_user(client):
+    assert client.get("/submit/")["Location"].startswith("/accounts/login/")

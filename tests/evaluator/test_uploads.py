@@ -1,0 +1,119 @@
+"""Every bad upload is refused with a message naming the field and run at fault, and stores nothing."""
+import json
+
+import pytest
+
+from evaluator.models import Run, Submission, TaskSet, UploadLimits
+from evaluator.uploads import UploadRejected, parse_upload
+from tests.evaluator.submissions import load_games, make_user, payload, run_entry
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def games():
+    load_games()
+
+
+def refused(raw, user=None, limits=None):
+    with pytest.raises(UploadRejected) as caught:
+        parse_upload(raw, user=user, limits=limits or UploadLimits.current())
+    assert not Submission.objects.exists() and not Run.objects.exists()
+    return [f"{e['field']}: {e['message']}" for e in caught.value.errors]
+
+
+def test_a_good_upload_parses():
+    parsed = parse_upload(payload([run_entry("breakout/first-brick@1")]), user=None, limits=UploadLimits.current())
+    assert parsed.task_set.slug == "core-v1" and len(parsed.runs) == 1
+    assert parsed.runs[0].claimed_success is True and len(parsed.payload_sha256) == 64
+
+
+def test_not_json():
+    assert refused(b"{oops")[0].startswith("(file): the file is not JSON: Expecting property name")
+
+
+def test_wrong_format_version():
+    assert refused(payload([run_entry("breakout/first-brick@1")], format="gameworld.submission/0")) == [
+        "format: expected 'gameworld.submission/1', got 'gameworld.submission/0'"]
+
+
+def test_missing_agent_field():
+    data = json.loads(payload([run_entry("breakout/first-brick@1")]))
+    del data["agent"]["model"]
+    assert refused(json.dumps(data).encode()) == ["agent: 'model' is a required property"]
+
+
+def test_unknown_task_and_unknown_version():
+    errors = refused(payload([run_entry("breakout/first-brick@1", task="breakout/first-brick@9"),
+                              run_entry("breakout/first-brick@1", task="nope/first-brick@1")]))
+    assert errors == ["runs[0].task: breakout/first-brick has no version 9 (versions: 1)",
+                      "runs[1].task: unknown task 'nope/first-brick'"]
+
+
+def test_a_task_not_in_the_chosen_task_set():
+    other = TaskSet.objects.create(slug="arcade-only", name="Arcade only", status=TaskSet.Status.PUBLISHED)
+    other.tasks.set(TaskSet.objects.get(slug="core-v1").tasks.filter(game__slug="breakout"))
+    errors = refused(payload([run_entry("merge2048/tile-16@1")], task_set="arcade-only"))
+    assert errors == ["runs[0].task: merge2048/tile-16@1 is not in task set arcade-only"]
+
+
+def test_an_unknown_or_retired_task_set():
+    assert refused(payload([run_entry("breakout/first-brick@1")], task_set="core-v9")) == [
+        "task_set: 'core-v9' is unknown; published task sets: core-v1"]
+    TaskSet.objects.filter(slug="core-v1").update(status=TaskSet.Status.RETIRED)
+    assert "retired and takes no new submissions" in refused(payload([run_entry("breakout/first-brick@1")]))[0]
+
+
+def test_actions_outside_the_action_space():
+    run = run_entry("breakout/first-brick@1")
+    run["actions"] = [{"type": "press_key", "key": "KeyZ"}, {"type": "left_click", "x": 5, "y": 5},
+                      {"type": "invalid", "raw": "no idea"}]
+    errors = refused(payload([run]))
+    assert errors[0].startswith("runs[0].actions[0]: key 'KeyZ' is not in this game's keys")
+    assert errors[1].startswith("runs[0].actions[1]: left_click: this game does not use the pointer")
+    assert len(errors) == 2  # a recorded invalid reply is allowed: it is replayed as a charged step
+
+
+def test_more_actions_than_the_budget():
+    run = run_entry("breakout/first-brick@1")
+    run["actions"] = [{"type": "wait"}] * 101
+    assert refused(payload([run])) == ["runs[0].actions: 101 actions exceed the task's budget of 100"]
+
+
+@pytest.mark.parametrize("seed, message", [
+    (-1, "runs[0].seed: must be a non-negative integer, got -1"),
+    (1.5, "runs[0].seed: must be a non-negative integer, got 1.5"),
+    ("1", "runs[0].seed: must be a non-negative integer, got '1'"),
+    (7, "runs[0].seed: 7 is not one of breakout/first-brick@1's seeds (1, 2, 3)"),
+])
+def test_bad_seeds(seed, message):
+    assert refused(payload([run_entry("breakout/first-brick@1", seed=seed)])) == [message]
+
+
+def test_duplicate_runs():
+    errors = refused(payload([run_entry("breakout/first-brick@1"), run_entry("merge2048/tile-16@1"),
+                              run_entry("breakout/first-brick@1")]))
+    assert errors == ["runs[2]: duplicates runs[0] (same task breakout/first-brick@1 and seed 1)"]
+
+
+def test_claims_out_of_range():
+    errors = refused(payload([run_entry("breakout/first-brick@1", claimed={"progress": 1.5, "success": "yes"})]))
+    assert errors == ["runs[0].claimed.progress: 1.5 is greater than the maximum of 1",
+                      "runs[0].claimed.success: 'yes' is not of type 'boolean'"]
+
+
+def test_limits_set_by_the_admin():
+    UploadLimits.objects.filter(pk=UploadLimits.current().pk).update(
+        max_file_bytes=400, max_runs=1, max_actions_per_run=2, max_submissions_per_day=1)
+    limits = UploadLimits.current()
+    assert refused(b" " * 401, limits=limits)[0] == "(file): the file is 401 bytes; the limit is 400 bytes"
+    limits.max_file_bytes = 10**6
+    assert refused(payload([run_entry("breakout/first-brick@1"), run_entry("merge2048/tile-16@1")]),
+                   limits=limits) == ["runs: 2 runs; the limit is 1 a submission"]
+    assert refused(payload([run_entry("breakout/first-brick@1")]), limits=limits) == [
+        "runs[0].actions: 3 actions exceed the upload limit of 2"]
+    user = make_user()
+    Submission.objects.create(user=user, task_set=TaskSet.objects.get(), agent_name="a", model_name="m",
+                              interface="cua")
+    with pytest.raises(UploadRejected, match="you have uploaded 1 submissions in the last 24 hours; the limit is 1"):
+        parse_upload(payload([run_entry("breakout/first-brick@1")]), user=user, limits=limits)

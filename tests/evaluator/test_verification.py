@@ -1,0 +1,131 @@
+"""Verification by replay: the server's figures, never the claimed ones."""
+import json
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from evaluator import services, tasks
+from evaluator.models import Run, Submission, UploadLimits
+from evaluator.sandbox import GameCrashed
+from evaluator.uploads import parse_upload
+from tests.evaluator.submissions import SHORT_TASKS, load_games, make_user, payload, run_entry
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def games():
+    load_games()
+
+
+def submit(runs):
+    user = make_user()
+    parsed = parse_upload(payload(runs), user=user, limits=UploadLimits.current())
+    return services.create_submission(user=user, parsed=parsed)
+
+
+def verify_all(submission):
+    for run_id in submission.runs.values_list("pk", flat=True):
+        services.verify_run(run_id=run_id)
+    submission.refresh_from_db()
+    return submission
+
+
+def test_a_faithful_submission_verifies_with_claimed_equal_to_verified():
+    submission = verify_all(submit([run_entry(t) for t in SHORT_TASKS]))
+    assert submission.status == "verified" and submission.runs_done == submission.runs_total == len(SHORT_TASKS)
+    for run in submission.runs.all():
+        assert (run.progress, run.success, run.mismatch) == (1.0, True, False)
+        assert run.attempts >= 1 and run.actions_used == len(run.actions) and len(run.trace_sha256) == 64
+
+
+def test_a_tampered_submission_is_flagged():
+    claimed_null = run_entry("breakout/first-brick@1", trajectory="null")  # claims success, does nothing
+    edited = run_entry("merge2048/tile-16@1")
+    edited["actions"] = edited["actions"][:3]  # the list was cut; the claim still says success
+    submission = verify_all(submit([claimed_null, edited, run_entry("platformer/first-coin@1")]))
+    runs = {run.task.task_id: run for run in submission.runs.select_related("task__game")}
+    assert runs["breakout/first-brick@1"].mismatch and runs["breakout/first-brick@1"].success is False
+    assert runs["breakout/first-brick@1"].progress == 0.0
+    assert runs["merge2048/tile-16@1"].mismatch and runs["merge2048/tile-16@1"].success is False
+    assert not runs["platformer/first-coin@1"].mismatch
+    assert submission.status == "verified"  # verified figures stand; the false claims are flagged
+
+
+def test_replays_are_deterministic_across_submissions():
+    first = verify_all(submit([run_entry(t) for t in SHORT_TASKS[:2]]))
+    hashes = sorted(first.runs.values_list("trace_sha256", flat=True))
+    second = verify_all(submit([run_entry(t) for t in SHORT_TASKS[:2]]))
+    assert sorted(second.runs.values_list("trace_sha256", flat=True)) == hashes
+
+
+def test_a_run_is_claimed_once():
+    submission = submit([run_entry("breakout/first-brick@1")])
+    run = submission.runs.get()
+    assert services.claim_run(run_id=run.pk) is not None
+    assert services.claim_run(run_id=run.pk) is None  # another worker finds it taken
+    assert services.verify_run(run_id=run.pk) is False
+
+
+def test_a_run_whose_worker_died_is_taken_again_after_its_lease(settings):
+    submission = submit([run_entry("breakout/first-brick@1")])
+    run = submission.runs.get()
+    services.claim_run(run_id=run.pk)
+    Run.objects.filter(pk=run.pk).update(claimed_at=timezone.now() - timedelta(seconds=settings.GAMEWORLD_RUN_LEASE_S + 1))
+    assert services.verify_run(run_id=run.pk) is True
+    run.refresh_from_db()
+    assert run.status == "verified" and run.verify_attempts == 2
+
+
+def test_reverifying_replaces_figures_without_new_rows(django_capture_on_commit_callbacks, queued_runs):
+    sent = queued_runs
+    submission = verify_all(submit([run_entry(t) for t in SHORT_TASKS[:2]]))
+    before = {run.pk: run.trace_sha256 for run in submission.runs.all()}
+    with django_capture_on_commit_callbacks(execute=True):
+        services.reverify_submission(submission=submission)
+    submission.refresh_from_db()
+    assert submission.status == "queued" and submission.runs_done == 0
+    assert sorted(sent) == sorted(before)
+    verify_all(submission)
+    assert {run.pk: run.trace_sha256 for run in submission.runs.all()} == before
+    assert Run.objects.count() == 2
+
+
+def test_transient_errors_are_retried_then_the_submission_is_rejected_with_the_reason(monkeypatch, settings):
+    from gameworld_site.celery import app
+
+    monkeypatch.setattr(app.conf, "task_always_eager", True)
+    monkeypatch.setattr(app.conf, "task_eager_propagates", False)
+    calls = []
+
+    def broken(task, trajectory, **kwargs):
+        calls.append(task.id)
+        raise GameCrashed("the browser failed: Target closed")
+    monkeypatch.setattr(services, "run_trajectory", broken)
+    submission = submit([run_entry("breakout/first-brick@1")])
+    run = submission.runs.get()
+    tasks.verify_run.apply(args=[run.pk])
+    run.refresh_from_db()
+    submission.refresh_from_db()
+    assert len(calls) == tasks.MAX_RETRIES + 1
+    assert run.status == "failed" and "Target closed" in run.error
+    assert submission.status == "rejected"
+    assert "breakout/first-brick@1 seed 1 could not be replayed: the browser failed: Target closed" in submission.reason
+
+
+def test_the_sweep_requeues_stuck_runs(settings, queued_runs):
+    sent = queued_runs
+    submission = submit([run_entry(t) for t in SHORT_TASKS[:3]])
+    fresh, lost, dead = submission.runs.order_by("pk")
+    old = timezone.now() - timedelta(seconds=settings.GAMEWORLD_RUN_LEASE_S + 5)
+    Run.objects.filter(pk=lost.pk).update(created=old)  # its message was lost
+    Run.objects.filter(pk=dead.pk).update(created=old, status="running", claimed_at=old)  # its worker died
+    assert sorted(services.requeue_stuck_runs()) == sorted([lost.pk, dead.pk]) == sorted(sent)
+
+
+def test_upload_payload_round_trip_keeps_actions_exactly():
+    entry = run_entry("merge2048/tile-16@1")
+    submission = submit([entry])
+    assert submission.runs.get().actions == json.loads(json.dumps(entry["actions"]))
+    assert Submission.objects.get().payload_sha256
