@@ -12,7 +12,7 @@
     document.getElementById("bar").style.width = (s.runs_total ? 100 * s.runs_done / s.runs_total : 0) + "%";
     document.querySelector(".progress").setAttribute("aria-valuenow", s.runs_done);
     document.getElementById("mismatches").textContent =
-      s.mismatches ? `· ${s.mismatches} claim${s.mismatches > 1 ? "s" : ""} differ from the replay` : "";
+      s.mismatches ? `· ${s.mismatches} ${s.mismatches > 1 ? "claims differ" : "claim differs"} from the replay` : "";
     document.getElementById("reason").textContent = s.reason || "";
     for (const run of s.runs) {
       const row = document.getElementById("run-" + run.id);
