@@ -186,8 +186,18 @@ class Run(models.Model):
         VERIFIED = "verified", "Verified"
         FAILED = "failed", "Could not replay"
 
+    class Kind(models.TextChoices):
+        AGENT = "agent", "Agent"
+        NOVICE = "novice", "Human (novice)"
+        EXPERT = "expert", "Human (expert)"
+        PRACTICE = "practice", "Human (practice)"
+
+    kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.AGENT, db_index=True,
+                            help_text="An agent's run (from a submission) or a human baseline run.")
     submission = models.ForeignKey(Submission, null=True, blank=True, on_delete=models.CASCADE,
                                    related_name="runs")
+    player = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                               related_name="baseline_runs", help_text="The person who played a human run.")
     task = models.ForeignKey(Task, on_delete=models.PROTECT, related_name="runs")
     seed = models.PositiveBigIntegerField()
     actions = models.JSONField()

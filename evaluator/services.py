@@ -204,7 +204,7 @@ def verify_run(*, run_id):
         status=Run.Status.VERIFIED, progress=score.progress, success=score.success, attempts=score.attempts,
         actions_used=score.actions, invalid_actions=score.invalid, trace_sha256=score.trace_sha256,
         mismatch=mismatch, error="", verified_at=timezone.now())
-    if stored:
+    if stored and run.submission_id:
         refresh_submission(submission_id=run.submission_id)
     return bool(stored)
 
@@ -215,7 +215,8 @@ def fail_run(*, run_id, error):
     if run is None:
         return
     Run.objects.filter(pk=run_id).update(status=Run.Status.FAILED, error=str(error)[:2000])
-    refresh_submission(submission_id=run.submission_id)
+    if run.submission_id:
+        refresh_submission(submission_id=run.submission_id)
 
 
 def refresh_submission(*, submission_id):
@@ -268,7 +269,7 @@ def requeue_stuck_runs():
     lease = timedelta(seconds=settings.GAMEWORLD_RUN_LEASE_S)
     stuck = Run.objects.filter(
         Q(status=Run.Status.PENDING, created__lt=now - lease) | Q(status=Run.Status.RUNNING, claimed_at__lt=now - lease),
-        submission__isnull=False).values_list("pk", flat=True)
+    ).values_list("pk", flat=True)
     stuck = list(stuck)
     for run_id in stuck:
         verify_run.delay(run_id)
