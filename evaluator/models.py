@@ -190,7 +190,6 @@ class Run(models.Model):
         AGENT = "agent", "Agent"
         NOVICE = "novice", "Human (novice)"
         EXPERT = "expert", "Human (expert)"
-        PRACTICE = "practice", "Human (practice)"
 
     kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.AGENT, db_index=True,
                             help_text="An agent's run (from a submission) or a human baseline run.")
