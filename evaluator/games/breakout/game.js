@@ -317,6 +317,13 @@
   }
 
   // ---------- loop, input, API ----------
+  // The sandbox runs much of a step's game time unseen and sets window.__gameworld.rendering to false
+  // meanwhile: skip the drawing then (never the logic). A plain browser has no __gameworld: always draw.
+  function rendering() {
+    var gw = window.__gameworld;
+    return !(gw && gw.rendering === false);
+  }
+
   function restart() {
     newGame();
     t0 = Date.now();
@@ -331,7 +338,7 @@
 
   function frame() {
     catchUp();
-    draw();
+    if (rendering()) draw();
     requestAnimationFrame(frame);
   }
 

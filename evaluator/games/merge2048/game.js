@@ -266,13 +266,25 @@
     ctx.fillText("Final score " + score, W / 2, BOARD_Y + BOARD / 2 + 26);
   }
 
-  function frame() {
+  // The sandbox runs much of a step's game time unseen and sets window.__gameworld.rendering to false
+  // meanwhile: skip the drawing then (never the logic). A plain browser has no __gameworld: always draw.
+  function rendering() {
+    const gw = window.__gameworld;
+    return !(gw && gw.rendering === false);
+  }
+
+  // The slide/pop animations are functions of the clock (anim.t0), so unseen frames need no catching up.
+  function draw() {
     const now = performance.now();
     ctx.fillStyle = "#1b2233";
     ctx.fillRect(0, 0, W, H);
     drawHud(now);
     drawBoard(now);
     if (over && now - anim.t0 >= SLIDE_MS + POP_MS) drawOver();
+  }
+
+  function frame() {
+    if (rendering()) draw();
     requestAnimationFrame(frame);
   }
 

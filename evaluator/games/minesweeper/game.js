@@ -344,11 +344,19 @@
     drawBanner();
   }
 
+  // The sandbox runs much of a step's game time unseen and sets window.__gameworld.rendering to false
+  // meanwhile: skip the drawing then (never the logic). A plain browser has no __gameworld: always draw.
+  function rendering() {
+    const gw = window.__gameworld;
+    return !(gw && gw.rendering === false);
+  }
+
+  // The tick count (ripple and banner timing) advances on every frame, drawn or not.
   function frame(t) {
     if (lastT === null) lastT = t;
     acc += Math.min(1000, Math.max(0, t - lastT)); lastT = t;
     while (acc >= TICK) { acc -= TICK; tick++; }
-    draw();
+    if (rendering()) draw();
     requestAnimationFrame(frame);
   }
 

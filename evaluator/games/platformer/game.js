@@ -433,6 +433,13 @@
     drawOverlay();
   }
 
+  // The sandbox runs much of a step's game time unseen and sets window.__gameworld.rendering to false
+  // meanwhile: skip the drawing then (never the logic). A plain browser has no __gameworld: always draw.
+  function rendering() {
+    var gw = window.__gameworld;
+    return !(gw && gw.rendering === false);
+  }
+
   // ---------------------------------------------------------------- main loop (fixed 60 Hz ticks)
   // The simulation is a pure function of time and input: catchUp() runs every tick due by now, and is
   // called on each frame, before each key event and before each state read, so a key held for 250 ms
@@ -447,7 +454,7 @@
   }
   function frame() {
     catchUp();
-    draw(performance.now());
+    if (rendering()) draw(performance.now());
     requestAnimationFrame(frame);
   }
 

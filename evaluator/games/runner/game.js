@@ -335,6 +335,13 @@
     drawHud();
   }
 
+  // The sandbox runs much of a step's game time unseen and sets window.__gameworld.rendering to false
+  // meanwhile: skip the drawing then (never the logic). A plain browser has no __gameworld: always draw.
+  function rendering() {
+    const gw = window.__gameworld;
+    return !(gw && gw.rendering === false);
+  }
+
   // Run the ticks due by now (1e-6 absorbs float error when now - startMs is a whole number of ticks).
   function catchUp() {
     const due = Math.floor((performance.now() - startMs) * TICKS_PER_MS + 1e-6);
@@ -346,13 +353,13 @@
 
   function frame() {
     catchUp();
-    draw();
+    if (rendering()) draw();
     requestAnimationFrame(frame);
   }
 
   window.gameAPI = {
     getState() {
-      if (catchUp()) draw();
+      if (catchUp() && rendering()) draw();
       const o = nextObstacle();
       const term = S.status === "terminal";
       return {
@@ -371,7 +378,7 @@
     reset(options) {
       keys.jump = false; keys.down = false; jumpPressed = false;
       newGame();
-      draw();
+      if (rendering()) draw();
     },
   };
 

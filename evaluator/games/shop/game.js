@@ -600,6 +600,12 @@
   // brought up to date on every animation frame and also on every key event, so an input always lands
   // on the tick its moment in time calls for, whatever the phase of the animation frames.
   let base = null, ticksDone = 0;
+  // The sandbox runs much of a step's game time unseen and sets window.__gameworld.rendering to false
+  // meanwhile: skip the drawing then (never the logic). A plain browser has no __gameworld: always draw.
+  function rendering() {
+    const gw = window.__gameworld;
+    return !(gw && gw.rendering === false);
+  }
   function advance() {
     const now = performance.now();
     if (base === null) base = now;
@@ -609,7 +615,7 @@
   }
   function frame() {
     advance();
-    draw();
+    if (rendering()) draw();
     requestAnimationFrame(frame);
   }
 
