@@ -170,6 +170,13 @@ def queue_verification(*, submission_id):
         verify_run.delay(run_id)
 
 
+def queue_run(*, run_id):
+    """Queue one run outside a submission (a human baseline): the same replay as an agent's run."""
+    from .tasks import verify_run
+
+    verify_run.delay(run_id)
+
+
 def claim_run(*, run_id):
     """Take a run for replay, once: pending, or running under a lease that ran out (its worker died)."""
     now = timezone.now()

@@ -2,7 +2,9 @@
 from django.urls import path
 
 from evaluator.consumers import SubmissionProgressConsumer
+from humanplay.consumers import PlayConsumer
 
 websocket_urlpatterns = [
     path("ws/submissions/<int:pk>/", SubmissionProgressConsumer.as_asgi()),
+    path("ws/play/<int:pk>/", PlayConsumer.as_asgi()),
 ]

@@ -102,7 +102,8 @@ else:
         "ENGINE": "django.db.backends.sqlite3",
         "NAME": Path(os.environ.get("GAMEWORLD_SQLITE_PATH", DATA_DIR / "gameworld.sqlite3")),
         # A file, not memory, for tests too: the browser tests' Daphne and worker processes share it.
-        "TEST": {"NAME": DATA_DIR / "test-gameworld.sqlite3"},
+        # One per test run (process id), so that test runs side by side never share one.
+        "TEST": {"NAME": DATA_DIR / f"test-gameworld-{os.getpid()}.sqlite3"},
         # WAL lets the site read while the worker writes; IMMEDIATE + a timeout waits instead of failing.
         "OPTIONS": {"init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
                     "transaction_mode": "IMMEDIATE", "timeout": 30},
@@ -130,8 +131,11 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 GAMEWORLD_RUN_LEASE_S = env_int("GAMEWORLD_RUN_LEASE_S", 300, minimum=1)
 if CELERY_BROKER_URL.startswith("redis"):
     CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": env_int("GAMEWORLD_VISIBILITY_TIMEOUT_S", 600, minimum=1)}
-CELERY_BEAT_SCHEDULE = {"requeue-stuck-runs": {"task": "evaluator.tasks.requeue_stuck_runs",
-                                               "schedule": env_int("GAMEWORLD_SWEEP_EVERY_S", 60, minimum=1)}}
+CELERY_BEAT_SCHEDULE = {
+    "requeue-stuck-runs": {"task": "evaluator.tasks.requeue_stuck_runs",
+                           "schedule": env_int("GAMEWORLD_SWEEP_EVERY_S", 60, minimum=1)},
+    "expire-abandoned-play-sessions": {"task": "humanplay.tasks.expire_abandoned_sessions", "schedule": 300},
+}
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

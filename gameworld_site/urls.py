@@ -5,5 +5,6 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("django.contrib.auth.urls")),
     path("api/", include("evaluator.api_urls")),
+    path("", include("humanplay.urls")),
     path("", include("evaluator.urls")),
 ]

@@ -1,0 +1,31 @@
+"""The frames a player saw, kept on disk (DATA_DIR/play/<session>/) for the replay shown at the end."""
+from django.conf import settings
+
+
+def folder(session_id):
+    return settings.DATA_DIR / "play" / str(session_id)
+
+
+def path(session_id, index):
+    return folder(session_id) / f"{index:03d}.jpg"
+
+
+def has(session_id, index):
+    return path(session_id, index).is_file()
+
+
+def save(session_id, index, jpeg):
+    target = path(session_id, index)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    partial = target.with_suffix(".part")
+    partial.write_bytes(jpeg)
+    partial.replace(target)  # a reader never sees half a frame
+
+
+def read(session_id, index):
+    return path(session_id, index).read_bytes()
+
+
+def count(session):
+    found = folder(session.pk)
+    return len(list(found.glob("*.jpg"))) if found.is_dir() else 0

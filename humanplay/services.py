@@ -1,0 +1,82 @@
+"""Writes of human play: sessions, their actions, and the baseline Runs they become."""
+from datetime import timedelta
+
+from django.db import IntegrityError, transaction
+from django.db.models import Q
+from django.utils import timezone
+
+from evaluator import services as evaluator_services
+from evaluator.models import Run
+
+from .models import ExpertDesignation, HumanPlaySettings, PlayAction, PlayerProfile, PlaySession
+
+
+class SessionConflict(Exception):
+    """The action was already stored by another connection to the same session."""
+
+
+def profile_for(*, user):
+    profile, _ = PlayerProfile.objects.get_or_create(user=user)
+    return profile
+
+
+def baseline_kind(*, user, game, today=None):
+    """expert: marked by a maintainer for the game or its genre (from a date), or past the practice threshold;
+    novice: the player's first recorded attempt at the game; "" otherwise (kept, not counted)."""
+    today = today or timezone.localdate()
+    designated = ExpertDesignation.objects.filter(user=user, since__lte=today).filter(
+        Q(game=game) | Q(game__isnull=True, genre=game.genre)).exists()
+    practised = PlaySession.objects.filter(user=user, task__game=game, mode=PlaySession.Mode.PRACTICE,
+                                           status=PlaySession.Status.FINISHED).count()
+    if designated or practised >= HumanPlaySettings.current().practice_sessions_for_expert:
+        return Run.Kind.EXPERT
+    earlier = PlaySession.objects.filter(user=user, task__game=game, mode=PlaySession.Mode.BASELINE).exists()
+    return "" if earlier else Run.Kind.NOVICE
+
+
+def start_session(*, user, task, mode):
+    kind = baseline_kind(user=user, game=task.game) if mode == PlaySession.Mode.BASELINE else ""
+    played = PlaySession.objects.filter(user=user, task=task).count()
+    return PlaySession.objects.create(user=user, task=task, mode=mode, baseline_kind=kind,
+                                      seed=task.seeds[played % len(task.seeds)])
+
+
+def record_action(*, session_id, index, action):
+    """Store the action applied as step `index` (0-based). A second store of the same step is refused."""
+    try:
+        with transaction.atomic():
+            PlayAction.objects.create(session_id=session_id, index=index, action=action)
+            PlaySession.objects.filter(pk=session_id).update(last_action_at=timezone.now())
+    except IntegrityError:
+        raise SessionConflict(f"step {index + 1} of this session was already played in another window") from None
+
+
+def finish_session(*, session_id, progress, success):
+    """End play; a counted baseline becomes a Run verified by the same replay as an agent's."""
+    with transaction.atomic():
+        session = PlaySession.objects.select_for_update().select_related("task").get(pk=session_id)
+        if session.status != PlaySession.Status.ACTIVE:
+            return session
+        session.status = PlaySession.Status.FINISHED
+        session.progress, session.success, session.finished_at = progress, success, timezone.now()
+        if session.mode == PlaySession.Mode.BASELINE and session.baseline_kind:
+            session.run = Run.objects.create(kind=session.baseline_kind, player=session.user, task=session.task,
+                                             seed=session.seed, actions=session.action_list())
+            run_id = session.run.pk
+            transaction.on_commit(lambda: evaluator_services.queue_run(run_id=run_id))
+        session.save()
+    return session
+
+
+def expire_abandoned_sessions(*, now=None):
+    now = now or timezone.now()
+    cutoff = now - timedelta(minutes=HumanPlaySettings.current().session_expiry_minutes)
+    return PlaySession.objects.filter(status=PlaySession.Status.ACTIVE, last_action_at__lt=cutoff).update(
+        status=PlaySession.Status.EXPIRED, finished_at=now)
+
+
+def is_expired(session, *, now=None):
+    now = now or timezone.now()
+    return session.status == PlaySession.Status.EXPIRED or (
+        session.status == PlaySession.Status.ACTIVE
+        and session.last_action_at < now - timedelta(minutes=HumanPlaySettings.current().session_expiry_minutes))

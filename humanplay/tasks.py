@@ -1,0 +1,8 @@
+from celery import shared_task
+
+from . import services
+
+
+@shared_task
+def expire_abandoned_sessions():
+    return services.expire_abandoned_sessions()

@@ -1,0 +1,13 @@
+from django.urls import path
+
+from . import views
+
+app_name = "humanplay"
+urlpatterns = [
+    path("play/rules/", views.rules, name="rules"),
+    path("play/profile/", views.profile, name="profile"),
+    path("play/sessions/<int:pk>/", views.session_page, name="session"),
+    path("play/sessions/<int:pk>/frames/<int:index>.jpg", views.session_frame, name="frame"),
+    path("play/<slug:game>/<slug:task>/", views.task_page, name="task"),
+    path("play/<slug:game>/<slug:task>/start/", views.start, name="start"),
+]

@@ -1,0 +1,87 @@
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from evaluator.models import Task
+from evaluator.selectors import latest_tasks
+
+from . import frames, services
+from .models import HumanPlaySettings, PlayerProfile, PlaySession
+
+
+def current_task(game_slug, task_slug):
+    tasks = latest_tasks(list(Task.objects.select_related("game").filter(game__slug=game_slug, slug=task_slug)))
+    if not tasks:
+        raise Http404(f"No task {game_slug}/{task_slug}")
+    return tasks[0]
+
+
+@require_GET
+def task_page(request, game, task):
+    found = current_task(game, task)
+    kind = services.baseline_kind(user=request.user, game=found.game) if request.user.is_authenticated else None
+    return render(request, "humanplay/task.html", {
+        "task": found, "game": found.game, "baseline_kind": kind, "rules": HumanPlaySettings.current()})
+
+
+@login_required
+@require_POST
+def start(request, game, task):
+    found = current_task(game, task)
+    mode = request.POST.get("mode")
+    if mode not in PlaySession.Mode.values:
+        messages.error(request, "Choose practice or a recorded baseline attempt.")
+        return redirect("humanplay:task", game=game, task=task)
+    session = services.start_session(user=request.user, task=found, mode=mode)
+    return redirect(session)
+
+
+@login_required
+@require_GET
+def session_page(request, pk):
+    session = get_object_or_404(PlaySession.objects.select_related("task__game", "run"), pk=pk, user=request.user)
+    game = session.task.game
+    manifest = game.manifest
+    return render(request, "humanplay/play.html", {
+        "session": session, "task": session.task, "game": game, "keys": manifest["keys"],
+        "pointer": manifest["pointer"], "viewport": manifest["viewport"],
+        "semantic_actions": manifest["semantic_actions"], "frame_count": frames.count(session),
+        "actions": session.action_list() if session.status != PlaySession.Status.ACTIVE else [],
+        "rules": HumanPlaySettings.current()})
+
+
+@login_required
+@require_GET
+def session_frame(request, pk, index):
+    session = get_object_or_404(PlaySession, pk=pk, user=request.user)
+    if not frames.has(session.pk, index):
+        raise Http404("no such frame")
+    response = HttpResponse(frames.read(session.pk, index), content_type="image/jpeg")
+    response["Cache-Control"] = "private, max-age=3600"
+    return response
+
+
+class ProfileForm(forms.ModelForm):
+    class Meta:
+        model = PlayerProfile
+        fields = ["experience", "about"]
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def profile(request):
+    form = ProfileForm(request.POST or None, instance=services.profile_for(user=request.user))
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        messages.success(request, "Profile saved.")
+        return redirect("humanplay:profile")
+    sessions = PlaySession.objects.filter(user=request.user).select_related("task__game", "run")[:50]
+    return render(request, "humanplay/profile.html", {"form": form, "sessions": sessions})
+
+
+@require_GET
+def rules(request):
+    return render(request, "humanplay/rules.html", {"rules": HumanPlaySettings.current()})

@@ -1,0 +1,84 @@
+// The play page: one action per message, answered by the next frame. The game is paused in between.
+(() => {
+  const root = document.getElementById("play");
+  if (!root) return;
+  const keys = root.dataset.keys.split(" ").filter(Boolean);
+  const pointer = root.dataset.pointer === "1";
+  const width = Number(root.dataset.width), height = Number(root.dataset.height);
+  const frame = document.getElementById("frame");
+  const notice = document.getElementById("notice");
+  // Game Boy games name their buttons; a keyboard reaches them through these keys.
+  const buttons = {ArrowUp: "up", ArrowDown: "down", ArrowLeft: "left", ArrowRight: "right", KeyZ: "a", KeyX: "b",
+                   Enter: "start", ShiftRight: "select", Backspace: "select"};
+  let socket = null, step = null, waiting = true, finished = false, lastUrl = null;
+
+  const say = (text, isError) => { notice.textContent = text; notice.className = isError ? "error" : "muted"; };
+
+  function send(action) {
+    if (waiting || finished || step === null) return;
+    waiting = true;
+    say("…");
+    socket.send(JSON.stringify({type: "action", step, action}));
+  }
+
+  function connect(delay) {
+    const scheme = location.protocol === "https:" ? "wss://" : "ws://";
+    socket = new WebSocket(scheme + location.host + root.dataset.ws);
+    socket.binaryType = "blob";
+    socket.onmessage = (event) => {
+      if (typeof event.data !== "string") {
+        if (lastUrl) URL.revokeObjectURL(lastUrl);
+        lastUrl = URL.createObjectURL(event.data);
+        frame.src = lastUrl;
+        waiting = finished;
+        return;
+      }
+      const message = JSON.parse(event.data);
+      if (message.type === "status") {
+        step = message.step;
+        document.getElementById("actions-left").textContent = message.actions_left;
+        document.getElementById("attempt").textContent = message.attempt;
+        say(message.reset ? `The game was lost: attempt ${message.attempt} starts.` : "Your move.");
+      } else if (message.type === "refused") {
+        say(message.reason, true);
+        waiting = false;
+      } else if (message.type === "finished") {
+        finished = true;
+        say("The run is over. Loading your result…");
+        setTimeout(() => location.reload(), 600);
+      }
+    };
+    socket.onopen = () => { delay = 500; };
+    socket.onclose = (event) => {
+      if (finished || event.code >= 4400) return;  // refused for good: the reason is on screen
+      waiting = true;
+      say("Connection lost; resuming where you were…", true);
+      setTimeout(() => connect(Math.min(delay * 2, 8000)), delay);
+    };
+  }
+
+  window.addEventListener("keydown", (event) => {
+    if (event.repeat || event.target.tagName === "INPUT") return;
+    const key = keys.includes(event.code) ? event.code : (keys.includes(buttons[event.code]) ? buttons[event.code] : null);
+    if (!key) return;
+    event.preventDefault();
+    send({type: "press_key", key});
+  });
+  if (pointer) {
+    frame.addEventListener("click", (event) => {
+      const box = frame.getBoundingClientRect();
+      const x = Math.min(width - 1, Math.floor((event.clientX - box.left) * width / box.width));
+      const y = Math.min(height - 1, Math.floor((event.clientY - box.top) * height / box.height));
+      send({type: "left_click", x, y});
+    });
+  }
+  for (const button of document.querySelectorAll(".semantic button[data-name]")) {
+    button.addEventListener("click", () => {
+      const args = {};
+      for (const input of button.parentElement.querySelectorAll("input[data-arg]")) args[input.dataset.arg] = Number(input.value);
+      send(Object.keys(args).length ? {type: "semantic", name: button.dataset.name, args}
+                                    : {type: "semantic", name: button.dataset.name});
+    });
+  }
+  connect(500);
+})();
