@@ -121,6 +121,14 @@ else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
     CELERY_BROKER_URL = f"sqla+sqlite:///{DATA_DIR / 'celery-broker.sqlite3'}"
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", CELERY_BROKER_URL)
+# The cache the leaderboard's pages are served from, shared by every site process: a folder under DATA_DIR in
+# the embedded default, Redis when REDIS_URL is set. Entries are keyed by a data version, never invalidated.
+if REDIS_URL:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL,
+                          "KEY_PREFIX": "gameworld"}}
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+                          "LOCATION": DATA_DIR / "cache", "OPTIONS": {"MAX_ENTRIES": 2000}}}
 CELERY_TASK_ACKS_LATE = True  # a worker that dies mid-task leaves the message to be delivered again
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1

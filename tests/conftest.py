@@ -68,6 +68,8 @@ def server_env():
     from django.db import connection
 
     env = dict(os.environ)
+    if not env.get("REDIS_URL"):  # a broker of this test run's own: runs side by side never share messages
+        env["CELERY_BROKER_URL"] = f"sqla+sqlite:///{connection.settings_dict['NAME']}.broker"
     if connection.vendor == "sqlite":
         env["GAMEWORLD_SQLITE_PATH"] = str(connection.settings_dict["NAME"])
     else:
@@ -106,9 +108,6 @@ def site_url(django_db_setup, django_db_blocker):
 @pytest.fixture(scope="session")
 def celery_worker_process(django_db_setup, django_db_blocker):
     """A real Celery worker process on the test database and the configured broker (embedded: SQLite)."""
-    from gameworld_site.celery import app
-
-    app.control.purge()  # nothing left over from another session
     process = subprocess.Popen([sys.executable, "-m", "celery", "-A", "gameworld_site", "worker", "--pool", "solo",
                                 "--loglevel", "WARNING", "--without-gossip", "--without-mingle"],
                                env=server_env(), cwd=Path(__file__).resolve().parent.parent)

@@ -10,7 +10,7 @@
   // Game Boy games name their buttons; a keyboard reaches them through these keys.
   const buttons = {ArrowUp: "up", ArrowDown: "down", ArrowLeft: "left", ArrowRight: "right", KeyZ: "a", KeyX: "b",
                    Enter: "start", ShiftRight: "select", Backspace: "select"};
-  let socket = null, step = null, waiting = true, finished = false, lastUrl = null;
+  let socket = null, step = null, pending = null, waiting = true, finished = false, lastUrl = null;
 
   const say = (text, isError) => { notice.textContent = text; notice.className = isError ? "error" : "muted"; };
 
@@ -26,19 +26,22 @@
     socket = new WebSocket(scheme + location.host + root.dataset.ws);
     socket.binaryType = "blob";
     socket.onmessage = (event) => {
-      if (typeof event.data !== "string") {
+      if (typeof event.data !== "string") {  // the frame that goes with the last status: show both at once
         if (lastUrl) URL.revokeObjectURL(lastUrl);
         lastUrl = URL.createObjectURL(event.data);
         frame.src = lastUrl;
-        waiting = finished;
+        const status = pending;
+        step = status.step;
+        document.getElementById("actions-left").textContent = status.actions_left;
+        document.getElementById("attempt").textContent = status.attempt;
+        waiting = finished || status.done;
+        say(status.done ? "The run is over." :
+            status.reset ? `The game was lost: attempt ${status.attempt} starts.` : "Your move.");
         return;
       }
       const message = JSON.parse(event.data);
       if (message.type === "status") {
-        step = message.step;
-        document.getElementById("actions-left").textContent = message.actions_left;
-        document.getElementById("attempt").textContent = message.attempt;
-        say(message.reset ? `The game was lost: attempt ${message.attempt} starts.` : "Your move.");
+        pending = message;
       } else if (message.type === "refused") {
         say(message.reason, true);
         waiting = false;

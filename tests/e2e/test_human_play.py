@@ -1,0 +1,43 @@
+"""In a real browser: sign in, open a task, play it with real key presses to the end of the budget, see the
+result and the run verified by the server's replay."""
+import pytest
+
+from tests.evaluator.submissions import load_games, make_user
+
+pytestmark = [pytest.mark.slow, pytest.mark.real_broker, pytest.mark.django_db(transaction=True)]
+
+
+def test_play_a_task_with_the_keyboard_until_the_budget_ends(site_url, celery_worker_process, page, artifacts_dir):
+    load_games()
+    make_user("carol")
+    page.goto(site_url + "/accounts/login/?next=/games/runner/")
+    page.fill("#id_username", "carol")
+    page.fill("#id_password", "pw-carol-2026!")
+    page.get_by_role("button", name="Sign in").click()
+    page.wait_for_url("**/games/runner/")
+
+    page.locator("tr", has_text="Run 400 metres").get_by_role("link", name="Play").click()
+    page.wait_for_url("**/play/runner/run-400m/")
+    assert "novice" in page.locator(".muted", has_text="counts as").inner_text()
+    page.get_by_role("button", name="Play a recorded attempt").click()
+    page.wait_for_url("**/play/sessions/*/")
+
+    left = page.locator("#actions-left")
+    left.filter(has_text="100").wait_for()
+    assert page.locator("#frame").evaluate("img => img.complete && img.naturalWidth") == 600
+    for remaining in range(99, -1, -1):
+        page.keyboard.press("Space" if remaining % 4 == 0 else "ArrowDown")
+        if remaining == 0:
+            break
+        page.wait_for_function(f"document.getElementById('actions-left').textContent === '{remaining}'")
+        if remaining == 50:
+            page.screenshot(path=str(artifacts_dir / "human-play.png"))
+
+    page.locator("#result").wait_for(timeout=30_000)
+    assert page.locator(".big-figure").inner_text().startswith(("Target reached", "Target not reached"))
+    page.locator("#run-status", has_text="Verified").wait_for(timeout=120_000)  # the page refreshes until then
+    assert "Human (novice)" in page.locator("#result").inner_text()
+    assert page.locator("#replay-actions li").count() == 100
+    page.locator("#replay-step").fill("50")
+    assert page.locator("#replay-label").inner_text() == "after action 50 of 100"
+    page.screenshot(path=str(artifacts_dir / "human-play-result.png"), full_page=True)
