@@ -6,5 +6,6 @@ urlpatterns = [
     path("accounts/", include("django.contrib.auth.urls")),
     path("api/", include("evaluator.api_urls")),
     path("", include("humanplay.urls")),
+    path("", include("leaderboard.urls")),  # the home page "/" is the leaderboard
     path("", include("evaluator.urls")),
 ]

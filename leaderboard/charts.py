@@ -1,0 +1,259 @@
+"""Plotly figures for the leaderboard pages, built in Python and drawn by the plotly.js the site serves itself.
+
+Each function returns a figure as JSON text (or None when there is nothing to draw); the page passes it to
+``Plotly.newPlot``. Sizes, fonts and colours are chosen for a laptop screen on the site's dark theme.
+"""
+from html import escape
+
+import plotly.graph_objects as go
+
+from .selectors import GENRE_IDS, GENRE_NAMES, LEVEL_IDS, groups_for
+
+TEXT = "#e7ecf5"
+MUTED = "#93a0b8"
+GRID = "#273149"
+PANEL = "#171e2e"
+AGENT_COLOURS = ["#ffc94d", "#7aa7ff", "#ff7a59", "#5ad17a", "#c88bff", "#4dd0e1", "#ff8fb1", "#b0e36b"]
+HUMAN_COLOURS = {"novice": "#9ad0c2", "expert": "#e7ecf5"}
+INTERFACE_COLOURS = {"cua": "#7aa7ff", "generalist": "#ff7a59"}
+INTERFACE_LABELS = {"cua": "Computer-use", "generalist": "Generalist"}
+BAR_AGENTS = 6  # agents drawn beside the humans in grouped bars
+GAP_AGENTS = 15
+
+
+def _layout(fig, *, title, height=340, **extra):
+    fig.update_layout(
+        title={"text": title, "font": {"size": 15}, "x": 0.01, "xanchor": "left"},
+        height=height, margin={"l": 56, "r": 16, "t": 44, "b": 48}, paper_bgcolor=PANEL, plot_bgcolor=PANEL,
+        font={"color": TEXT, "size": 12, "family": "system-ui, -apple-system, Segoe UI, sans-serif"},
+        legend={"orientation": "h", "y": -0.18, "x": 0, "font": {"size": 11}},
+        hoverlabel={"bgcolor": "#0b101b", "font": {"color": TEXT}}, **extra)
+    fig.update_xaxes(gridcolor=GRID, zerolinecolor=GRID, linecolor=GRID)
+    fig.update_yaxes(gridcolor=GRID, zerolinecolor=GRID, linecolor=GRID)
+    return fig
+
+
+def _label(entry):
+    """An entry's name for a chart (raw: `_short` escapes it, for plotly reads a few tags in text)."""
+    if entry["kind"] == "human":
+        return entry["name"]
+    return f"{entry['name']} ({entry['model']})" if entry.get("model") else entry["name"]
+
+
+def _short(text, size=28):
+    """Shortened to `size` characters and HTML-escaped (names are user input; plotly reads some tags)."""
+    return escape(text if len(text) <= size else text[:size - 1] + "…").replace("%", "&#37;")
+
+
+def chart_entries(entries):
+    """The entries drawn in grouped charts: the best ranked agents (by PG) and the humans."""
+    agents = sorted([e for e in entries if e["kind"] == "agent" and e["ranked"]],
+                    key=lambda e: -(e["overall"]["pg"] or 0))[:BAR_AGENTS]
+    if not agents:
+        agents = sorted([e for e in entries if e["kind"] == "agent" and e["overall"]["pg"] is not None],
+                        key=lambda e: -(e["overall"]["pg"] or 0))[:BAR_AGENTS]
+    humans = [e for e in entries if e["kind"] == "human"]
+    return agents + humans
+
+
+def grouped_bars(entries, view):
+    """SR or PG per genre (or per level) for the best agents and the humans; a button switches the metric."""
+    drawn = chart_entries(entries)
+    if not drawn:
+        return None
+    groups = groups_for(view)
+    x = [label for _, label, _ in groups]
+    fig = go.Figure()
+    agent_index = 0
+    for entry in drawn:
+        figures = entry["genre"] if view == "genre" else entry["level"]
+        human = entry["kind"] == "human"
+        colour = HUMAN_COLOURS[entry["human_kind"]] if human else AGENT_COLOURS[agent_index % len(AGENT_COLOURS)]
+        agent_index += 0 if human else 1
+        for metric in ("pg", "sr"):
+            fig.add_trace(go.Bar(
+                x=x, y=[figures[g][metric] for g, _, _ in groups], name=_short(_label(entry), 34),
+                legendgroup=entry["key"], showlegend=metric == "pg", visible=metric == "pg",
+                marker={"color": colour, "pattern": {"shape": "/" if human else "", "fgcolor": "#0f1420",
+                                                     "size": 6}},
+                customdata=[[figures[g]["runs"], figures[g]["tasks"]] for g, _, _ in groups],
+                hovertemplate=f"<b>{_short(_label(entry), 40)}</b><br>%{{x}}: %{{y:.1f}} % "
+                              f"{metric.upper()}<br>%{{customdata[0]}} runs, %{{customdata[1]}} tasks<extra></extra>"))
+    count = len(fig.data)
+    pg_visible = [i % 2 == 0 for i in range(count)]
+    buttons = [{"label": "PG", "method": "update", "args": [{"visible": pg_visible},
+                                                            {"yaxis.title.text": "progress (%)"}]},
+               {"label": "SR", "method": "update", "args": [{"visible": [not v for v in pg_visible]},
+                                                            {"yaxis.title.text": "success rate (%)"}]}]
+    title = "By genre: best agents vs humans" if view == "genre" else "By curriculum level: best agents vs humans"
+    _layout(fig, title=title, barmode="group", bargap=0.18, bargroupgap=0.04, height=380,
+            updatemenus=[{"type": "buttons", "direction": "right", "buttons": buttons, "x": 1, "xanchor": "right",
+                          "y": 1.16, "yanchor": "top", "bgcolor": GRID, "bordercolor": GRID,
+                          "font": {"color": "#111"}, "showactive": True, "active": 0}])
+    fig.update_yaxes(title_text="progress (%)", range=[0, 100])
+    return fig.to_json()
+
+
+def scatter(entries):
+    """Overall SR against overall PG, with 95 % intervals; agents by interface, humans as stars."""
+    points = [e for e in entries if e["overall"]["pg"] is not None]
+    if not points:
+        return None
+    fig = go.Figure()
+    for interface in ("cua", "generalist"):
+        for ranked in (True, False):
+            group = [e for e in points if e["kind"] == "agent" and e["interface"] == interface and e["ranked"] == ranked]
+            if not group:
+                continue
+            fig.add_trace(go.Scatter(
+                x=[e["overall"]["sr"] for e in group], y=[e["overall"]["pg"] for e in group], mode="markers",
+                name=INTERFACE_LABELS[interface] + ("" if ranked else " (partial)"),
+                marker={"color": INTERFACE_COLOURS[interface], "size": 9 if len(points) < 200 else 6,
+                        "opacity": 0.9 if ranked else 0.45, "symbol": "circle" if ranked else "circle-open",
+                        "line": {"width": 1, "color": "#0f1420"}},
+                error_x=_errors(group, "sr") if len(group) <= 60 else None,
+                error_y=_errors(group, "pg") if len(group) <= 60 else None,
+                text=[_short(_label(e), 60) for e in group], customdata=[[e["rank"] or "–"] for e in group],
+                hovertemplate="<b>%{text}</b><br>SR %{x:.1f} % · PG %{y:.1f} %<br>rank %{customdata[0]}"
+                              "<extra></extra>"))
+    for entry in [e for e in points if e["kind"] == "human"]:
+        fig.add_trace(go.Scatter(
+            x=[entry["overall"]["sr"]], y=[entry["overall"]["pg"]], mode="markers+text", name=entry["name"],
+            text=[entry["name"]], textposition="middle right", textfont={"color": HUMAN_COLOURS[entry["human_kind"]]},
+            marker={"symbol": "star", "size": 15, "color": HUMAN_COLOURS[entry["human_kind"]],
+                    "line": {"width": 1, "color": "#0f1420"}},
+            error_x=_errors([entry], "sr"), error_y=_errors([entry], "pg"),
+            hovertemplate=f"<b>{entry['name']}</b><br>SR %{{x:.1f}} % · PG %{{y:.1f}} %<extra></extra>"))
+    _layout(fig, title="Success rate vs progress (overall, 95 % intervals)", height=380)
+    fig.update_xaxes(title_text="success rate (%)", range=[-3, 103])
+    fig.update_yaxes(title_text="progress (%)", range=[-3, 103])
+    return fig.to_json()
+
+
+def _errors(group, metric):
+    return {"type": "data", "symmetric": False, "thickness": 1, "width": 2, "color": MUTED,
+            "array": [max(0.0, (e["overall"][f"{metric}_hi"] or 0) - (e["overall"][metric] or 0)) for e in group],
+            "arrayminus": [max(0.0, (e["overall"][metric] or 0) - (e["overall"][f"{metric}_lo"] or 0)) for e in group]}
+
+
+def gap_to_novice(entries):
+    """Each of the best ranked agents' overall PG minus the novice humans' (points of progress)."""
+    novice = next((e for e in entries if e["kind"] == "human" and e["human_kind"] == "novice"
+                   and e["overall"]["pg"] is not None), None)
+    agents = sorted([e for e in entries if e["kind"] == "agent" and e["ranked"]],
+                    key=lambda e: -(e["overall"]["pg"] or 0))[:GAP_AGENTS]
+    if novice is None or not agents:
+        return None
+    gaps = [e["overall"]["pg"] - novice["overall"]["pg"] for e in agents]
+    names = [_short(_label(e), 36) for e in agents]
+    names = [f"{n} #{e['submission_id']}" if names.count(n) > 1 else n for n, e in zip(names, agents)]
+    fig = go.Figure(go.Bar(
+        y=names, x=gaps, orientation="h",
+        marker={"color": ["#5ad17a" if g >= 0 else "#ff7a59" for g in gaps]},
+        text=[f"{g:+.1f}" for g in gaps], textposition="outside", cliponaxis=False,
+        hovertemplate="<b>%{y}</b><br>%{x:+.1f} points of PG vs novice humans<extra></extra>"))
+    _layout(fig, title=f"Gap to novice humans (overall PG {novice['overall']['pg']:.1f} %)",
+            height=max(260, 60 + 26 * len(agents)), showlegend=False)
+    fig.update_yaxes(autorange="reversed")
+    low, high = min(0.0, *gaps), max(0.0, *gaps)
+    pad = max(6.0, (high - low) * 0.15)
+    fig.update_xaxes(title_text="agent PG − novice PG (points)", zeroline=True, zerolinecolor=MUTED,
+                     range=[low - (pad if low < 0 else 1), high + (pad if high > 0 else 1)])
+    fig.update_layout(margin={"l": 220, "r": 40, "t": 44, "b": 48})
+    return fig.to_json()
+
+
+def profile_bars(entry, humans, view="genre"):
+    """One entry's PG and SR per genre (or level) with the humans beside it."""
+    groups = groups_for(view)
+    x = [label for _, label, _ in groups]
+    fig = go.Figure()
+    for other in [entry, *[h for h in humans if h["key"] != entry["key"]]]:
+        figures = other["genre"] if view == "genre" else other["level"]
+        human = other["kind"] == "human"
+        fig.add_trace(go.Bar(
+            x=x, y=[figures[g]["pg"] for g, _, _ in groups], name=_short(_label(other), 34),
+            marker={"color": HUMAN_COLOURS[other["human_kind"]] if human else AGENT_COLOURS[0],
+                    "pattern": {"shape": "/" if human else "", "fgcolor": "#0f1420", "size": 6}},
+            customdata=[[figures[g]["sr"], figures[g]["runs"]] for g, _, _ in groups],
+            hovertemplate=f"<b>{_short(_label(other), 40)}</b><br>%{{x}}: PG %{{y:.1f}} %, "
+                          "SR %{customdata[0]:.1f} %<br>%{customdata[1]} runs<extra></extra>"))
+    _layout(fig, title="Progress by " + ("genre" if view == "genre" else "curriculum level"), barmode="group",
+            height=340)
+    fig.update_yaxes(title_text="progress (%)", range=[0, 100])
+    return fig.to_json()
+
+
+def level_radar(entry, humans):
+    """PG per curriculum level as a radar: the entry against the humans."""
+    labels = [f"L{lv}" for lv in LEVEL_IDS]
+    fig = go.Figure()
+    for other in [*[h for h in humans if h["key"] != entry["key"]], entry]:
+        human = other["kind"] == "human"
+        values = [other["level"][str(lv)]["pg"] or 0 for lv in LEVEL_IDS]
+        colour = HUMAN_COLOURS[other["human_kind"]] if human else AGENT_COLOURS[0]
+        fig.add_trace(go.Scatterpolar(
+            r=values + values[:1], theta=labels + labels[:1], name=_short(_label(other), 34), fill="toself",
+            opacity=0.55 if human else 0.8, line={"color": colour, "dash": "dot" if human else "solid"},
+            hovertemplate="%{theta}: PG %{r:.1f} %<extra>" + _short(_label(other), 30) + "</extra>"))
+    _layout(fig, title="Progress by curriculum level", height=340)
+    fig.update_layout(margin={"l": 30, "r": 30, "t": 44, "b": 30},
+                      polar={"bgcolor": PANEL, "domain": {"x": [0, 1], "y": [0.02, 1]},
+                             "radialaxis": {"range": [0, 100], "gridcolor": GRID, "color": MUTED, "angle": 90,
+                                            "tickvals": [25, 50, 75, 100], "tickfont": {"size": 9}},
+                             "angularaxis": {"gridcolor": GRID, "color": TEXT, "direction": "clockwise"}})
+    return fig.to_json()
+
+
+def progress_by_task(runs, tasks):
+    """The distribution of run progress on each task of a game: agents as boxes, humans as points."""
+    if not runs:
+        return None
+    fig = go.Figure()
+    labels = {t["task_id"]: _short(t["title"], 22) for t in tasks}
+    order = [labels[t["task_id"]] for t in tasks]
+    agent = [r for r in runs if r["kind"] == "agent"]
+    if agent:
+        fig.add_trace(go.Box(x=[labels[r["task_id"]] for r in agent], y=[r["progress"] for r in agent],
+                             name="agents (runs)", marker={"color": AGENT_COLOURS[1], "size": 4},
+                             boxpoints="outliers" if len(agent) > 300 else "all", jitter=0.4, pointpos=0))
+    for kind in ("novice", "expert"):
+        human = [r for r in runs if r["kind"] == kind]
+        if human:
+            fig.add_trace(go.Box(x=[labels[r["task_id"]] for r in human], y=[r["progress"] for r in human],
+                                 name=f"{kind} humans (runs)", marker={"color": HUMAN_COLOURS[kind], "size": 5},
+                                 boxpoints="all", jitter=0.4, pointpos=0))
+    _layout(fig, title="Progress of every counted run, by task", boxmode="group", height=360)
+    fig.update_xaxes(categoryorder="array", categoryarray=order)
+    fig.update_yaxes(title_text="progress (%)", range=[-3, 103])
+    return fig.to_json()
+
+
+def progress_histogram(progress):
+    """How far runs got on one task: agents' runs as a histogram, human runs overlaid."""
+    if not progress:
+        return None
+    fig = go.Figure()
+    bins = {"start": 0, "end": 100.001, "size": 10}
+    agent = [p["progress"] for p in progress if p["kind"] == "agent"]
+    if agent:
+        fig.add_trace(go.Histogram(x=agent, xbins=bins, name="agent runs", marker={"color": AGENT_COLOURS[1]}))
+    for kind in ("novice", "expert"):
+        human = [p["progress"] for p in progress if p["kind"] == kind]
+        if human:
+            fig.add_trace(go.Histogram(x=human, xbins=bins, name=f"{kind} human runs",
+                                       marker={"color": HUMAN_COLOURS[kind],
+                                               "pattern": {"shape": "/", "fgcolor": "#0f1420", "size": 6}}))
+    _layout(fig, title="Distribution of progress (counted runs, 10-point bins)", barmode="group", bargap=0.12,
+            height=320)
+    fig.update_xaxes(title_text="progress (%)", range=[0, 100])
+    fig.update_yaxes(title_text="runs")
+    return fig.to_json()
+
+
+def genre_label(genre):
+    return GENRE_NAMES.get(genre, genre)
+
+
+__all__ = ["grouped_bars", "scatter", "gap_to_novice", "profile_bars", "level_radar", "progress_by_task",
+           "progress_histogram", "GENRE_IDS"]

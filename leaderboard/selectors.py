@@ -1,0 +1,505 @@
+"""The leaderboard's figures, aggregated with pandas from the database.
+
+Rules (the same for every page, chart and export):
+- Only verified runs count. A run whose claim differed from its replay (``mismatch``) never contributes to
+  any figure; its submission does not cover the task set (shown as partial, unranked).
+- An entry is a submission (an agent) or a human level (novice, expert: every player's runs pooled).
+- A task's figure for an entry is the mean over its runs (seeds): SR = mean of success, PG = mean of progress.
+  A genre's, a level's and the overall figure are the means over the tasks in scope that the entry has.
+- An agent is ranked when it has a verified, unflagged run on every task of the task set; humans are
+  reference rows, never ranked.
+- 95 % intervals for the overall SR and PG: percentile bootstrap over tasks (B resamples, a fixed seed, the
+  same resamples for every entry). Rank by overall PG as LMArena does: 1 + the number of ranked agents
+  whose lower bound is above this agent's upper bound, so agents whose intervals overlap share a rank.
+"""
+import hashlib
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+from django.core.cache import cache
+from django.db.models import Count, Max, Q
+
+from evaluator.models import GENRES, LEVELS, Game, Run, Submission, Task, TaskSet
+
+CACHE_VERSION = "lb3"  # bump when the cached structures change shape
+CACHE_SECONDS = 24 * 3600
+BOOTSTRAP_SAMPLES = 1000
+BOOTSTRAP_SEED = 20260
+HUMAN_KINDS = (Run.Kind.NOVICE.value, Run.Kind.EXPERT.value)
+HUMAN_NAMES = {Run.Kind.NOVICE.value: "Novice humans", Run.Kind.EXPERT.value: "Expert humans"}
+GENRE_IDS = [g for g, _ in GENRES]
+GENRE_NAMES = dict(GENRES)
+LEVEL_IDS = [lv for lv, _ in LEVELS]
+LEVEL_NAMES = dict(LEVELS)
+INTERFACES = dict(Submission.Interface.choices)
+VIEWS = ("genre", "level")
+
+
+# Scope: which task set, which interface.
+
+def task_sets():
+    """The task sets a visitor may choose: published and retired ones (drafts are not public)."""
+    return list(TaskSet.objects.exclude(status=TaskSet.Status.DRAFT).order_by("-is_default", "-published_at", "name"))
+
+
+def resolve_task_set(slug=None):
+    """The task set named by slug, else the default one, else the newest public one; None if there is none."""
+    public = TaskSet.objects.exclude(status=TaskSet.Status.DRAFT)
+    if slug:
+        found = public.filter(slug=slug).first()
+        if found:
+            return found
+    return public.filter(is_default=True).first() or public.order_by("-published_at", "-pk").first()
+
+
+LEVEL_SHORT = {1: "timing", 2: "reactive", 3: "spatial", 4: "symbolic", 5: "open-world"}
+
+
+def groups_for(view):
+    """(id, label, hint) of the column groups of a view: genres, or curriculum levels 1-5."""
+    if view == "level":
+        return [(str(lv), f"L{lv} {LEVEL_SHORT[lv]}", "Level " + LEVEL_NAMES[lv]) for lv in LEVEL_IDS]
+    return [(g, GENRE_NAMES[g], "") for g in GENRE_IDS]
+
+
+# The data version: a cheap query whose answer changes whenever a figure could.
+
+def data_version(task_set):
+    runs = Run.objects.filter(status=Run.Status.VERIFIED).aggregate(
+        n=Count("pk"), last=Max("verified_at"), top=Max("pk"), flagged=Count("pk", filter=Q(mismatch=True)))
+    subs = Submission.objects.aggregate(
+        n=Count("pk"), last=Max("updated"), top=Max("pk"),
+        rejected=Count("pk", filter=Q(status=Submission.Status.REJECTED)),
+        done=Count("pk", filter=Q(status=Submission.Status.VERIFIED)))
+    games = Game.objects.aggregate(last=Max("updated"), n=Count("pk"))
+    parts = [task_set.pk, task_set.status, task_set.tasks.count(), sorted(runs.items()), sorted(subs.items()),
+             sorted(games.items())]
+    return hashlib.sha256(repr(parts).encode()).hexdigest()[:20]
+
+
+def cache_key(*parts):
+    return ":".join([CACHE_VERSION, *[str(p) for p in parts]])
+
+
+# Frames read from the database.
+
+def tasks_frame(task_set):
+    rows = list(task_set.tasks.order_by("pk").values(
+        "pk", "slug", "version", "title", "target", "game__slug", "game__title", "game__genre", "game__level"))
+    frame = pd.DataFrame(rows, columns=["pk", "slug", "version", "title", "target", "game__slug", "game__title",
+                                        "game__genre", "game__level"])
+    return frame.rename(columns={"pk": "task_id", "game__slug": "game", "game__title": "game_title",
+                                 "game__genre": "genre", "game__level": "level"})
+
+
+RUN_FIELDS = ["pk", "kind", "submission_id", "player_id", "task_id", "seed", "progress", "success", "mismatch",
+              "attempts", "actions_used", "invalid_actions", "verified_at"]
+
+
+def runs_frame(task_set, *, interface="", include_flagged=True, extra_filter=None):
+    """Verified runs on the task set's tasks: agents' runs from submissions to this task set (not rejected),
+    and every human baseline run. One row per run, with the entry key and the task's genre and level."""
+    agents = Q(kind=Run.Kind.AGENT, submission__task_set=task_set) & ~Q(submission__status=Submission.Status.REJECTED)
+    if interface:
+        agents &= Q(submission__interface=interface)
+    query = Run.objects.filter(Q(status=Run.Status.VERIFIED), agents | Q(kind__in=HUMAN_KINDS),
+                               task__in=task_set.tasks.all())
+    if not include_flagged:
+        query = query.filter(mismatch=False)
+    if extra_filter is not None:
+        query = query.filter(extra_filter)
+    frame = pd.DataFrame(list(query.order_by().values_list(*RUN_FIELDS)), columns=RUN_FIELDS)
+    frame = frame.rename(columns={"pk": "run_id"})
+    frame["entry"] = np.where(frame["kind"] == Run.Kind.AGENT,
+                              "s" + frame["submission_id"].astype("Int64").astype(str), frame["kind"])
+    frame["progress"] = frame["progress"].astype(float)
+    frame["success"] = frame["success"].astype(float)
+    frame["mismatch"] = frame["mismatch"].astype(bool)
+    for name in ("attempts", "actions_used", "invalid_actions"):
+        frame[name] = frame[name].astype(float)
+    tasks = tasks_frame(task_set)[["task_id", "game", "genre", "level"]]
+    return frame.merge(tasks, on="task_id", how="left")
+
+
+def submissions_meta(task_set, *, interface=""):
+    query = Submission.objects.filter(task_set=task_set).exclude(status=Submission.Status.REJECTED)
+    if interface:
+        query = query.filter(interface=interface)
+    return {f"s{row['pk']}": row for row in query.values(
+        "pk", "agent_name", "model_name", "organisation", "interface", "protocol", "created", "status",
+        "runs_total", "runs_done", "memory_rounds")}
+
+
+# Statistics.
+
+def bootstrap_intervals(matrix, *, samples=BOOTSTRAP_SAMPLES, seed=BOOTSTRAP_SEED, level=95.0):
+    """Percentile intervals of the mean over tasks, resampling tasks with replacement.
+
+    `matrix` is tasks x entries (NaN where an entry has no figure for a task). Every entry sees the same
+    resamples (drawn from a generator seeded with `seed`), so the result is deterministic. Returns two
+    arrays (lower, upper), NaN for an entry without any task.
+    """
+    matrix = np.asarray(matrix, dtype=float)
+    n_tasks, n_entries = matrix.shape
+    if n_tasks == 0 or n_entries == 0:
+        return np.full(n_entries, np.nan), np.full(n_entries, np.nan)
+    rng = np.random.default_rng(seed)
+    picks = rng.integers(0, n_tasks, size=(samples, n_tasks))
+    counts = np.zeros((samples, n_tasks))
+    np.add.at(counts, (np.repeat(np.arange(samples), n_tasks), picks.ravel()), 1.0)
+    present = ~np.isnan(matrix)
+    totals = counts @ np.where(present, matrix, 0.0)
+    weights = counts @ present.astype(float)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        means = np.where(weights > 0, totals / np.where(weights > 0, weights, 1.0), np.nan)
+    tail = (100.0 - level) / 2
+    lower = np.full(n_entries, np.nan)
+    upper = np.full(n_entries, np.nan)
+    for j in range(n_entries):
+        column = means[:, j]
+        column = column[~np.isnan(column)]
+        if column.size:
+            lower[j], upper[j] = np.percentile(column, [tail, 100.0 - tail])
+    return lower, upper
+
+
+def interval_ranks(lower, upper):
+    """LMArena's rank with ties: 1 + the number of others whose lower bound is above this one's upper bound."""
+    lower = np.asarray(lower, dtype=float)
+    upper = np.asarray(upper, dtype=float)
+    return [1 + int(np.sum(lower > hi)) for hi in upper]
+
+
+# The table.
+
+def _figures(frame, by):
+    """Per (entry, by...) group of per-task figures: mean SR, mean PG, run count and task count."""
+    grouped = frame.groupby(["entry", *by], sort=False)
+    return grouped.agg(sr=("sr", "mean"), pg=("pg", "mean"), runs=("runs", "sum"), tasks=("task_id", "size"))
+
+
+def per_task_figures(runs):
+    """One row per (entry, task) from unflagged runs: SR, PG, runs, and the means of the run counters."""
+    counted = runs[~runs["mismatch"]]
+    columns = ["entry", "task_id", "game", "genre", "level", "sr", "pg", "runs", "actions", "invalid", "attempts"]
+    if counted.empty:
+        return pd.DataFrame(columns=columns)
+    per_task = counted.groupby(["entry", "task_id", "game", "genre", "level"], sort=False).agg(
+        sr=("success", "mean"), pg=("progress", "mean"), runs=("run_id", "size"), actions=("actions_used", "sum"),
+        invalid=("invalid_actions", "sum"), attempts=("attempts", "mean"))
+    return per_task.reset_index()
+
+
+def _pct(value):
+    return None if value is None or pd.isna(value) else float(value) * 100.0
+
+
+def _figure_dict(row):
+    if row is None:
+        return {"sr": None, "pg": None, "runs": 0, "tasks": 0}
+    return {"sr": _pct(row["sr"]), "pg": _pct(row["pg"]), "runs": int(row["runs"]), "tasks": int(row["tasks"])}
+
+
+def compute_table(task_set, *, interface=""):
+    """Every entry of the task set (agents of the interface, both human levels) with its figures, in rank order.
+
+    Figures are percentages (0-100). Each entry: key, kind, name, model, organisation, interface, protocol,
+    date, submission_id, status, covered, flagged, partial, ranked, rank, overall {sr, pg, sr_lo, sr_hi,
+    pg_lo, pg_hi, runs, tasks}, genre {id: {sr, pg, runs, tasks}}, level {"1".."5": ...}, iar, players.
+    """
+    tasks = tasks_frame(task_set)
+    n_tasks = len(tasks)
+    runs = runs_frame(task_set, interface=interface)
+    meta = submissions_meta(task_set, interface=interface)
+    per_task = per_task_figures(runs)
+    flagged = runs[runs["mismatch"]].groupby("entry").size().to_dict()
+    run_counts = runs[~runs["mismatch"]].groupby("entry").agg(
+        runs=("run_id", "size"), actions=("actions_used", "sum"), invalid=("invalid_actions", "sum"))
+    players = runs[runs["kind"].isin(HUMAN_KINDS)].groupby("entry")["player_id"].nunique().to_dict()
+
+    genre = _figures(per_task, ["genre"]) if not per_task.empty else None
+    level = _figures(per_task, ["level"]) if not per_task.empty else None
+    overall = per_task.groupby("entry", sort=False).agg(
+        sr=("sr", "mean"), pg=("pg", "mean"), runs=("runs", "sum"), tasks=("task_id", "size")) \
+        if not per_task.empty else pd.DataFrame(columns=["sr", "pg", "runs", "tasks"])
+
+    # Entries: every agent submission with a verified run (even if all of them are flagged), then humans.
+    keys = [k for k in meta if k in set(runs["entry"])] + [k for k in HUMAN_KINDS if k in set(runs["entry"])]
+    # Bootstrap over the task set's tasks (tasks x entries), the same resamples for every entry.
+    task_order = list(tasks["task_id"])
+    pg_matrix = per_task.pivot_table(index="task_id", columns="entry", values="pg", aggfunc="first") \
+        .reindex(index=task_order, columns=keys) if not per_task.empty else pd.DataFrame(index=task_order, columns=keys)
+    sr_matrix = per_task.pivot_table(index="task_id", columns="entry", values="sr", aggfunc="first") \
+        .reindex(index=task_order, columns=keys) if not per_task.empty else pd.DataFrame(index=task_order, columns=keys)
+    pg_lo, pg_hi = bootstrap_intervals(pg_matrix.to_numpy(dtype=float))
+    sr_lo, sr_hi = bootstrap_intervals(sr_matrix.to_numpy(dtype=float))
+
+    entries = []
+    for index, key in enumerate(keys):
+        human = key in HUMAN_KINDS
+        covered = int(overall.loc[key, "tasks"]) if key in overall.index else 0
+        n_flagged = int(flagged.get(key, 0))
+        partial = covered < n_tasks or n_flagged > 0
+        o = overall.loc[key] if key in overall.index else None
+        counts = run_counts.loc[key] if key in run_counts.index else None
+        entry = {
+            "key": key, "kind": "human" if human else "agent", "human_kind": key if human else "",
+            "covered": covered, "tasks_total": n_tasks, "flagged": n_flagged, "partial": partial,
+            "ranked": not human and not partial, "rank": None,
+            "overall": {**_figure_dict(o), "sr_lo": _pct(sr_lo[index]), "sr_hi": _pct(sr_hi[index]),
+                        "pg_lo": _pct(pg_lo[index]), "pg_hi": _pct(pg_hi[index])},
+            "genre": {g: _figure_dict(genre.loc[(key, g)] if genre is not None and (key, g) in genre.index else None)
+                      for g in GENRE_IDS},
+            "level": {str(lv): _figure_dict(level.loc[(key, lv)] if level is not None and (key, lv) in level.index
+                                            else None) for lv in LEVEL_IDS},
+            "iar": (float(counts["invalid"]) / float(counts["actions"])) if counts is not None and counts["actions"]
+            else None,
+        }
+        if human:
+            entry.update(name=HUMAN_NAMES[key], model="", organisation="", interface="human", protocol="paused",
+                         date=None, submission_id=None, status="verified", players=int(players.get(key, 0)))
+        else:
+            sub = meta[key]
+            entry.update(name=sub["agent_name"], model=sub["model_name"], organisation=sub["organisation"],
+                         interface=sub["interface"], protocol=sub["protocol"], date=sub["created"],
+                         submission_id=sub["pk"], status=sub["status"], players=None)
+        entries.append(entry)
+
+    ranked = [e for e in entries if e["ranked"]]
+    ranks = interval_ranks([e["overall"]["pg_lo"] for e in ranked], [e["overall"]["pg_hi"] for e in ranked])
+    for entry, rank in zip(ranked, ranks):
+        entry["rank"] = rank
+    entries.sort(key=default_order)
+    return {"task_set": {"pk": task_set.pk, "slug": task_set.slug, "name": task_set.name, "status": task_set.status},
+            "interface": interface, "tasks": n_tasks, "entries": entries,
+            "games": tasks.groupby(["game", "game_title", "genre", "level"], sort=False).size()
+            .reset_index(name="tasks").sort_values(["level", "game_title"]).to_dict("records")}
+
+
+def default_order(entry):
+    """Ranked agents and humans by overall PG (best first), then partial entries by PG."""
+    pg = entry["overall"]["pg"]
+    return (entry["partial"] and entry["kind"] == "agent", -(pg if pg is not None else -1.0),
+            entry["rank"] or 0, entry["name"])
+
+
+def leaderboard(task_set, *, interface="", version=None):
+    """compute_table, cached under the data version (a newly verified run changes the key)."""
+    version = version or data_version(task_set)
+    key = cache_key("table", task_set.pk, interface or "all", version)
+    table = cache.get(key)
+    if table is None:
+        table = compute_table(task_set, interface=interface)
+        cache.set(key, table, CACHE_SECONDS)
+    return table
+
+
+# Sorting and the columns a view shows (the page, the CSV and the JSON use the same ones).
+
+SORTS = {"rank", "name", "model", "interface", "date", "overall_sr", "overall_pg", "runs"}
+
+
+def sort_value(entry, sort):
+    if sort == "rank":
+        return entry["rank"] if entry["rank"] is not None else None
+    if sort in ("name", "model", "interface"):
+        return (entry.get(sort) or "").lower()
+    if sort == "date":
+        return entry["date"].timestamp() if entry["date"] else None
+    if sort == "runs":
+        return entry["overall"]["runs"]
+    part, _, metric = sort.rpartition("_")
+    if part == "overall":
+        return entry["overall"][metric]
+    if part in GENRE_IDS:
+        return entry["genre"][part][metric]
+    if part in {str(lv) for lv in LEVEL_IDS}:
+        return entry["level"][part][metric]
+    return None
+
+
+def valid_sort(sort, view):
+    groups = {g for g, _, _ in groups_for(view)}
+    if sort in SORTS:
+        return True
+    part, _, metric = (sort or "").rpartition("_")
+    return part in groups and metric in ("sr", "pg")
+
+
+def default_direction(sort):
+    return "asc" if sort in ("rank", "name", "model", "interface") else "desc"
+
+
+def select_entries(table, *, sort="rank", direction=None, humans=True, partial=True):
+    """The entries a view shows, sorted. Missing values sort last either way; ties keep the default order."""
+    entries = [e for e in table["entries"] if (humans or e["kind"] != "human")
+               and (partial or e["kind"] == "human" or not e["partial"])]
+    if sort == "rank":
+        # The default order: rank (overall PG) with the humans where their PG puts them, partial entries last.
+        return entries if (direction or "asc") == "asc" else list(reversed(entries))
+    direction = direction or default_direction(sort)
+    present = [e for e in entries if sort_value(e, sort) is not None]
+    missing = [e for e in entries if sort_value(e, sort) is None]
+    present.sort(key=lambda e: sort_value(e, sort), reverse=direction == "desc")
+    return present + missing
+
+
+@dataclass
+class Column:
+    key: str
+    label: str
+
+
+def export_columns(view):
+    columns = [Column("rank", "rank"), Column("status", "status"), Column("entry", "entry"), Column("kind", "kind"),
+               Column("model", "model"), Column("organisation", "organisation"), Column("interface", "interface"),
+               Column("protocol", "protocol"), Column("date", "date"), Column("submission_id", "submission_id")]
+    for group, _, _ in groups_for(view):
+        prefix = group if view == "genre" else f"level{group}"
+        columns += [Column(f"{group}_sr", f"{prefix}_sr"), Column(f"{group}_pg", f"{prefix}_pg"),
+                    Column(f"{group}_runs", f"{prefix}_runs")]
+    columns += [Column(name, name) for name in (
+        "overall_sr", "overall_sr_lo", "overall_sr_hi", "overall_pg", "overall_pg_lo", "overall_pg_hi",
+        "runs", "tasks_covered", "tasks_total", "flagged_runs", "iar")]
+    return columns
+
+
+def entry_status(entry):
+    if entry["kind"] == "human":
+        return "reference"
+    if entry["flagged"]:
+        return "partial (flagged runs)"
+    return "ranked" if entry["ranked"] else "partial"
+
+
+def export_row(entry, view):
+    """One entry as a flat dict of the export columns (figures in percent, unrounded)."""
+    row = {"rank": entry["rank"], "status": entry_status(entry), "entry": entry["name"], "kind": entry["kind"]
+           if entry["kind"] == "agent" else entry["human_kind"], "model": entry["model"],
+           "organisation": entry["organisation"], "interface": entry["interface"], "protocol": entry["protocol"],
+           "date": entry["date"].date().isoformat() if entry["date"] else "", "submission_id": entry["submission_id"]}
+    figures = entry["genre"] if view == "genre" else entry["level"]
+    for group, _, _ in groups_for(view):
+        row[f"{group}_sr"] = figures[group]["sr"]
+        row[f"{group}_pg"] = figures[group]["pg"]
+        row[f"{group}_runs"] = figures[group]["runs"]
+    o = entry["overall"]
+    row.update(overall_sr=o["sr"], overall_sr_lo=o["sr_lo"], overall_sr_hi=o["sr_hi"], overall_pg=o["pg"],
+               overall_pg_lo=o["pg_lo"], overall_pg_hi=o["pg_hi"], runs=o["runs"], tasks_covered=entry["covered"],
+               tasks_total=entry["tasks_total"], flagged_runs=entry["flagged"],
+               iar=None if entry["iar"] is None else entry["iar"] * 100.0)
+    return {column.label: row[column.key] for column in export_columns(view)}
+
+
+# Runs (the per-run export and the drill-down pages).
+
+def run_rows(task_set, *, interface="", humans=True, extra_filter=None):
+    """Every verified run in scope, flagged ones included (marked, and `counted` false)."""
+    runs = runs_frame(task_set, interface=interface, extra_filter=extra_filter)
+    if not humans:
+        runs = runs[runs["kind"] == Run.Kind.AGENT]
+    meta = submissions_meta(task_set, interface=interface)
+    runs = runs[(runs["kind"] != Run.Kind.AGENT) | runs["entry"].isin(meta.keys())]
+    tasks = {t.pk: t for t in Task.objects.filter(pk__in=set(runs["task_id"])).select_related("game")}
+    rows = []
+    for run in runs.sort_values(["entry", "task_id", "seed", "run_id"]).itertuples(index=False):
+        sub = meta.get(run.entry)
+        task = tasks[run.task_id]
+        rows.append({
+            "run_id": int(run.run_id), "entry": sub["agent_name"] if sub else HUMAN_NAMES[run.kind],
+            "kind": run.kind, "submission_id": sub["pk"] if sub else None,
+            "model": sub["model_name"] if sub else "", "interface": sub["interface"] if sub else "human",
+            "task": task.task_id, "game": task.game.slug, "genre": task.game.genre, "level": task.game.level,
+            "seed": int(run.seed), "progress": float(run.progress) * 100.0, "success": bool(run.success),
+            "attempts": _int(run.attempts), "actions_used": _int(run.actions_used),
+            "invalid_actions": _int(run.invalid_actions), "flagged": bool(run.mismatch),
+            "counted": not bool(run.mismatch)})
+    return rows
+
+
+def _int(value):
+    return None if value is None or pd.isna(value) else int(value)
+
+
+def entry_profile(task_set, key):
+    """One entry's per-genre and per-level profile and per-task results, from its unflagged runs."""
+    tasks = tasks_frame(task_set)
+    if key in HUMAN_KINDS:
+        runs = runs_frame(task_set, extra_filter=Q(kind=key))
+    else:
+        runs = runs_frame(task_set, extra_filter=Q(submission_id=int(key[1:])))
+    runs = runs[runs["entry"] == key]
+    figures = per_task_figures(runs)[["task_id", "sr", "pg", "runs", "actions", "invalid"]]
+    per_task = tasks.merge(figures, on="task_id", how="left")
+    run_lists = {}
+    for run in runs.sort_values(["seed", "run_id"]).itertuples(index=False):
+        run_lists.setdefault(int(run.task_id), []).append(
+            {"id": int(run.run_id), "seed": int(run.seed), "progress": float(run.progress) * 100.0,
+             "success": bool(run.success), "flagged": bool(run.mismatch)})
+    rows = []
+    for row in per_task.sort_values(["level", "game_title", "target", "slug"]).itertuples(index=False):
+        has = not pd.isna(row.pg)
+        rows.append({"task_id": int(row.task_id), "game": row.game, "game_title": row.game_title,
+                     "genre": row.genre, "level": int(row.level), "slug": row.slug, "version": int(row.version),
+                     "title": row.title, "sr": _pct(row.sr) if has else None, "pg": _pct(row.pg) if has else None,
+                     "runs": int(row.runs) if has else 0,
+                     "iar": (float(row.invalid) / float(row.actions) * 100.0) if has and row.actions else None,
+                     "run_list": run_lists.get(int(row.task_id), [])})
+    flagged = runs[runs["mismatch"]].sort_values(["task_id", "seed"])
+    return {"tasks": rows, "flagged_runs": [int(r) for r in flagged["run_id"]]}
+
+
+def task_results(task_set, task):
+    """Every entry's figure on one task (and its runs), for the task page."""
+    runs = runs_frame(task_set, extra_filter=Q(task=task))
+    meta = submissions_meta(task_set)
+    runs = runs[(runs["kind"] != Run.Kind.AGENT) | runs["entry"].isin(meta.keys())]
+    counted = runs[~runs["mismatch"]]
+    rows = []
+    if not counted.empty:
+        grouped = counted.groupby("entry").agg(sr=("success", "mean"), pg=("progress", "mean"),
+                                               runs=("run_id", "size"), actions=("actions_used", "sum"),
+                                               invalid=("invalid_actions", "sum"),
+                                               used=("actions_used", "mean"))
+        run_ids = {}
+        for r in counted.sort_values(["seed", "run_id"]).itertuples(index=False):
+            run_ids.setdefault(r.entry, []).append({"id": int(r.run_id), "seed": int(r.seed),
+                                                    "progress": float(r.progress) * 100.0, "success": bool(r.success)})
+        for key, row in grouped.iterrows():
+            sub = meta.get(key)
+            rows.append({"key": key, "kind": "agent" if sub else "human", "name": sub["agent_name"] if sub
+                         else HUMAN_NAMES[key], "model": sub["model_name"] if sub else "",
+                         "interface": sub["interface"] if sub else "human",
+                         "submission_id": sub["pk"] if sub else None, "sr": row["sr"] * 100.0,
+                         "pg": row["pg"] * 100.0, "runs": int(row["runs"]), "actions_mean": float(row["used"]),
+                         "iar": float(row["invalid"]) / float(row["actions"]) * 100.0 if row["actions"] else None,
+                         "run_list": run_ids.get(key, [])})
+    rows.sort(key=lambda r: (-r["pg"], -r["sr"], r["name"]))
+    return {"rows": rows, "progress": counted[["entry", "kind", "progress"]].assign(
+        progress=lambda f: f["progress"] * 100.0).to_dict("records"),
+        "flagged": int(runs["mismatch"].sum())}
+
+
+def game_results(task_set, game):
+    """Every entry's figures on one game's tasks (the mean over its tasks), and per-run progress by task."""
+    runs = runs_frame(task_set, extra_filter=Q(task__game=game))
+    meta = submissions_meta(task_set)
+    runs = runs[(runs["kind"] != Run.Kind.AGENT) | runs["entry"].isin(meta.keys())]
+    per_task = per_task_figures(runs)
+    n_tasks = int(task_set.tasks.filter(game=game).count())
+    rows = []
+    if not per_task.empty:
+        grouped = per_task.groupby("entry").agg(sr=("sr", "mean"), pg=("pg", "mean"), runs=("runs", "sum"),
+                                                tasks=("task_id", "size"))
+        for key, row in grouped.iterrows():
+            sub = meta.get(key)
+            rows.append({"key": key, "kind": "agent" if sub else "human",
+                         "name": sub["agent_name"] if sub else HUMAN_NAMES[key],
+                         "model": sub["model_name"] if sub else "", "interface": sub["interface"] if sub else "human",
+                         "submission_id": sub["pk"] if sub else None, "sr": row["sr"] * 100.0, "pg": row["pg"] * 100.0,
+                         "runs": int(row["runs"]), "tasks": int(row["tasks"]), "tasks_total": n_tasks})
+    rows.sort(key=lambda r: (-r["pg"], -r["sr"], r["name"]))
+    counted = runs[~runs["mismatch"]]
+    return {"rows": rows, "runs": counted[["entry", "kind", "task_id", "progress"]].assign(
+        progress=lambda f: f["progress"] * 100.0).to_dict("records"), "flagged": int(runs["mismatch"].sum())}

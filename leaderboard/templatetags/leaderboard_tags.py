@@ -1,0 +1,53 @@
+from django import template
+from django.urls import reverse
+from django.utils.html import format_html
+from django.utils.safestring import mark_safe
+
+register = template.Library()
+
+
+@register.simple_tag
+def plotly_js_url():
+    """plotly.js from the installed plotly package, under a URL that names its version (cached for good)."""
+    from ..views import plotly_version
+
+    return reverse("leaderboard:plotly_js", args=[plotly_version()])
+
+
+@register.filter
+def pct(value):
+    """A percentage with one decimal, or an en dash when there is no figure."""
+    return "–" if value is None else f"{value:.1f}"
+
+
+@register.filter
+def task_url(task):
+    return reverse("leaderboard:task", args=[task.game.slug, task.slug, task.version])
+
+
+@register.filter
+def chart_json_script(text, element_id):
+    """A figure's JSON in a <script type="application/json">, escaped as Django's json_script escapes."""
+    if not text:
+        return ""
+    safe = text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+    return format_html('<script type="application/json" id="{}">{}</script>', element_id, mark_safe(safe))
+
+
+@register.filter
+def show_all_query(params):
+    return params.query(all=True)
+
+
+INTERFACE_LABELS = {"cua": "CUA", "generalist": "Generalist", "human": "Human"}
+
+
+@register.filter
+def interface_label(value):
+    return INTERFACE_LABELS.get(value, value)
+
+
+@register.filter
+def pct_of(value):
+    """A fraction (0-1) as a percentage with one decimal."""
+    return "–" if value is None else f"{value * 100:.1f}"

@@ -1,0 +1,93 @@
+"""Build leaderboard data directly in the database: submissions and verified runs with chosen figures."""
+import itertools
+import random
+
+from django.contrib.auth.models import User
+from django.utils import timezone
+
+from evaluator.models import Run, Submission, Task, TaskSet
+from tests.evaluator.submissions import load_games, task
+
+_seeds = itertools.count(1000)
+
+
+def core_task_set():
+    load_games()
+    return TaskSet.objects.get(slug="core-v1")
+
+
+def mini_task_set(task_ids, slug="mini-v1", name="Mini v1"):
+    """A published task set of the given tasks ("game/task@version")."""
+    load_games()
+    found = TaskSet.objects.create(slug=slug, name=name, status=TaskSet.Status.PUBLISHED, published_at=timezone.now())
+    found.tasks.set([task(t) for t in task_ids])
+    return found
+
+
+def submission(task_set, name, *, model="model-x", org="Org", interface="cua", status="verified", created=None):
+    sub = Submission.objects.create(task_set=task_set, agent_name=name, model_name=model, organisation=org,
+                                    interface=interface, status=status)
+    if created is not None:
+        Submission.objects.filter(pk=sub.pk).update(created=created)
+        sub.refresh_from_db()
+    return sub
+
+
+def run(target, task_id, progress, success=None, *, kind=None, player=None, mismatch=False, seed=None,
+        actions_used=50, invalid_actions=0, status=Run.Status.VERIFIED, attempts=1, actions=None):
+    """A run of a submission (target is a Submission) or of a human (target is "novice" or "expert")."""
+    found = task(task_id) if isinstance(task_id, str) else task_id
+    human = isinstance(target, str)
+    return Run.objects.create(
+        kind=target if human else Run.Kind.AGENT, submission=None if human else target, player=player,
+        task=found, seed=next(_seeds) if seed is None else seed,
+        actions=actions if actions is not None else found.null["actions"][:3],
+        claimed_progress=progress, claimed_success=success if success is not None else progress >= 1.0,
+        status=status, progress=progress if status == Run.Status.VERIFIED else None,
+        success=(success if success is not None else progress >= 1.0) if status == Run.Status.VERIFIED else None,
+        attempts=attempts, actions_used=actions_used, invalid_actions=invalid_actions, mismatch=mismatch,
+        trace_sha256="0" * 64 if status == Run.Status.VERIFIED else "",
+        verified_at=timezone.now() if status == Run.Status.VERIFIED else None)
+
+
+def player(name):
+    return User.objects.filter(username=name).first() or User.objects.create_user(name, password=f"pw-{name}-2026!")
+
+
+def populate(task_set, *, agents=10, seeds=2, rng_seed=7, humans=True, partial=2, flagged=1):
+    """A plausible board: agents of graded skill over every task (some partial, one with a flagged run) and
+    novice and expert humans. Returns the submissions."""
+    rng = random.Random(rng_seed)
+    tasks = list(task_set.tasks.select_related("game").order_by("pk"))
+    models = ["gpt-5.1", "claude-opus-5", "gemini-3-pro", "qwen3-vl-72b", "llama-5-vision", "ui-tars-2",
+              "o5-mini", "grok-5", "kimi-vl", "glm-5v", "mistral-large-vl", "seed-vl-2"]
+    orgs = ["OpenAI", "Anthropic", "Google", "Alibaba", "Meta", "ByteDance", "xAI", "Moonshot", "Zhipu", "Mistral"]
+    made = []
+    for index in range(agents):
+        skill = 0.15 + 0.6 * (agents - index) / agents
+        interface = "cua" if index % 3 != 1 else "generalist"
+        sub = submission(task_set, f"{['Atlas', 'Boreal', 'Cinder', 'Delta', 'Ember', 'Fjord', 'Gale', 'Harbor', 'Iris', 'Juno', 'Kestrel', 'Lumen'][index % 12]}-agent",
+                         model=models[index % len(models)], org=orgs[index % len(orgs)], interface=interface,
+                         created=timezone.now() - timezone.timedelta(days=3 * index))
+        covered = tasks if index < agents - partial else tasks[: len(tasks) * 2 // 3]
+        for t in covered:
+            difficulty = (t.game.level - 1) / 5 + rng.random() * 0.2
+            for _ in range(seeds):
+                p = max(0.0, min(1.0, rng.gauss(skill - difficulty * 0.6 + 0.25, 0.25)))
+                run(sub, t, round(p, 3), p >= 0.999 or (p > 0.85 and rng.random() < 0.5),
+                    actions_used=rng.randint(20, 100), invalid_actions=rng.randint(0, 8))
+        if index == 1 and flagged:
+            run(sub, covered[0], 1.0, True, mismatch=True)
+        made.append(sub)
+    if humans:
+        for kind, skill, names in (("novice", 0.62, ["ana", "ben", "cai"]), ("expert", 0.85, ["dee", "eli"])):
+            people = [player(n) for n in names]
+            for t in tasks:
+                for who in people[:2]:
+                    p = max(0.0, min(1.0, rng.gauss(skill - (t.game.level - 1) * 0.04, 0.2)))
+                    run(kind, t, round(p, 3), p >= 0.97, player=who, actions_used=rng.randint(30, 100))
+    return made
+
+
+def all_tasks(task_set):
+    return list(Task.objects.filter(task_sets=task_set).order_by("pk"))
