@@ -56,7 +56,29 @@ _RUN = f"""const clock = globalThis.__pwClock.controller, tail = Math.min(ms, {F
   try {{ await clock.runFor(ms - tail); }} finally {{ window.__gameworld.setRendering(true); }}
   await clock.runFor(tail);"""
 RUN_FOR = f"async ms => {{ {_RUN} }}"
-RUN_FOR_AND_READ = f"async ms => {{ {_RUN} return {_STATE}; }}"
+# One step in one round trip: the action's input events, its game time, the release, then the state.
+# Inputs are DOM events dispatched in the page (keyboard events carry `code` and `key`; a click is
+# mousedown, mouseup and click at the point), the way the games listen for them. Four CDP round trips a
+# step (key down, run, key up, read) cost more than the game itself.
+STEP = f"""async ({{action, ms}}) => {{
+  const keyOf = (code) => code.startsWith("Key") ? code.slice(3).toLowerCase()
+    : code.startsWith("Digit") ? code.slice(5) : code === "Space" ? " " : code;
+  const target = document.activeElement || document.body;
+  const key = (type, code) => target.dispatchEvent(new KeyboardEvent(type, {{code, key: keyOf(code),
+    bubbles: true, cancelable: true, view: window}}));
+  const keys = action.type === "press_key" ? [action.key] : action.type === "press_keys" ? action.keys : [];
+  keys.forEach((code) => key("keydown", code));
+  if (action.type === "left_click" || action.type === "mouse_move") {{
+    const at = document.elementFromPoint(action.x, action.y) || document.body;
+    const init = {{clientX: action.x, clientY: action.y, bubbles: true, cancelable: true, view: window, button: 0}};
+    const mouse = (type, extra) => at.dispatchEvent(new MouseEvent(type, {{...init, ...extra}}));
+    if (action.type === "left_click") {{ mouse("mousedown", {{buttons: 1}}); mouse("mouseup", {{}}); mouse("click", {{}}); }}
+    else mouse("mousemove", {{}});
+  }}
+  {_RUN}
+  keys.slice().reverse().forEach((code) => key("keyup", code));
+  return {_STATE};
+}}"""
 RESTART = "seed => { window.__gameworld.seed(seed); window.gameAPI.reset({seed}); }"
 CANVAS_FRAME = "([type, quality]) => document.querySelector('canvas').toDataURL(type, quality)"
 
@@ -192,21 +214,7 @@ class BrowserSession:
         return self._await_ready()
 
     def _apply(self, _browser, action):
-        page, duration = self._page, action["duration_ms"]
-        kind = action["type"]
-        if kind in ("press_key", "press_keys"):
-            keys = [action["key"]] if kind == "press_key" else action["keys"]
-            for key in keys:
-                page.keyboard.down(key)
-            page.evaluate(RUN_FOR, duration)
-            for key in reversed(keys):
-                page.keyboard.up(key)
-            return self._read_state()
-        if kind == "left_click":
-            page.mouse.click(action["x"], action["y"])
-        elif kind == "mouse_move":
-            page.mouse.move(action["x"], action["y"])
-        return self._checked_state(page.evaluate(RUN_FOR_AND_READ, duration))
+        return self._checked_state(self._page.evaluate(STEP, {"action": action, "ms": action["duration_ms"]}))
 
     def _await_ready(self):
         waited = 0
