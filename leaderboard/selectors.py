@@ -278,10 +278,11 @@ def compute_table(task_set, *, interface=""):
 
 
 def default_order(entry):
-    """Ranked agents and humans by overall PG (best first), then partial entries by PG."""
+    """Ranked agents and humans by overall PG (best first; an agent before a human on a tie), then partial
+    entries by PG."""
     pg = entry["overall"]["pg"]
     return (entry["partial"] and entry["kind"] == "agent", -(pg if pg is not None else -1.0),
-            entry["rank"] or 0, entry["name"])
+            entry["kind"] == "human", entry["rank"] or 0, entry["name"])
 
 
 def leaderboard(task_set, *, interface="", version=None):

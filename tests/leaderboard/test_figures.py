@@ -1,0 +1,202 @@
+"""The leaderboard's figures against a small fixture computed by hand.
+
+Task set "mini" (4 tasks):            genre       level
+  T1 breakout/first-brick@1            arcade      1
+  T2 runner/run-30m@1                  runner      2
+  T3 merge2048/tile-16@1               puzzle      4
+  T4 minesweeper/reveal-10@1           puzzle      4
+"""
+import numpy as np
+import pytest
+
+from evaluator.models import Run
+from leaderboard import selectors
+from tests.leaderboard.factories import mini_task_set, player, run, submission
+
+pytestmark = pytest.mark.django_db
+
+T1, T2, T3, T4 = "breakout/first-brick@1", "runner/run-30m@1", "merge2048/tile-16@1", "minesweeper/reveal-10@1"
+
+
+@pytest.fixture
+def board():
+    ts = mini_task_set([T1, T2, T3, T4])
+    a = submission(ts, "Alpha", interface="cua")
+    run(a, T1, 1.0, True, actions_used=10, invalid_actions=1)   # T1: PG (1 + .5)/2 = .75, SR .5
+    run(a, T1, 0.5, False, actions_used=10, invalid_actions=0)
+    run(a, T2, 0.2, False, actions_used=20, invalid_actions=2)  # T2: PG .2, SR 0
+    run(a, T3, 1.0, True, actions_used=40, invalid_actions=0)   # T3: PG 1, SR 1
+    run(a, T4, 0.6, False, actions_used=20, invalid_actions=1)  # T4: PG .6, SR 0
+    b = submission(ts, "Bravo", interface="generalist")
+    for t in (T1, T2, T3, T4):
+        run(b, t, 0.0, False)
+    c = submission(ts, "Charlie", interface="cua")
+    for t in (T1, T2, T3, T4):
+        run(c, t, 1.0, True)
+    d = submission(ts, "Delta", interface="cua")  # every task covered, but one claim was false
+    run(d, T1, 1.0, True, mismatch=True)
+    run(d, T1, 0.0, False)
+    for t in (T2, T3, T4):
+        run(d, t, 0.5, False)
+    e = submission(ts, "Echo", interface="generalist")  # two tasks only
+    run(e, T1, 1.0, True)
+    run(e, T2, 1.0, True)
+    f = submission(ts, "Foxtrot", interface="cua", status="verifying")  # T4 not verified yet
+    for t in (T1, T2, T3):
+        run(f, t, 0.4, False)
+    run(f, T4, 0.0, False, status=Run.Status.PENDING)
+    ana, ben = player("ana"), player("ben")
+    run("novice", T1, 0.5, False, player=ana)  # novice T1: PG .75, SR .5
+    run("novice", T1, 1.0, True, player=ben)
+    run("novice", T2, 0.4, False, player=ana)
+    run("novice", T3, 0.8, False, player=ana)
+    run("novice", T4, 0.8, False, player=ben)
+    for t in (T1, T2, T3, T4):
+        run("expert", t, 1.0, True, player=ana)
+    return ts, {"a": a, "b": b, "c": c, "d": d, "e": e, "f": f}
+
+
+def by_name(table):
+    return {entry["name"]: entry for entry in table["entries"]}
+
+
+def test_genre_level_and_overall_figures_equal_the_hand_computed_ones(board):
+    ts, _ = board
+    alpha = by_name(selectors.compute_table(ts))["Alpha"]
+    assert alpha["genre"]["arcade"] == {"sr": 50.0, "pg": 75.0, "runs": 2, "tasks": 1}
+    assert alpha["genre"]["runner"] == {"sr": 0.0, "pg": pytest.approx(20.0), "runs": 1, "tasks": 1}
+    assert alpha["genre"]["puzzle"] == {"sr": 50.0, "pg": pytest.approx(80.0), "runs": 2, "tasks": 2}
+    assert alpha["genre"]["platformer"] == {"sr": None, "pg": None, "runs": 0, "tasks": 0}
+    assert alpha["genre"]["simulation"]["pg"] is None
+    assert alpha["level"]["1"] == {"sr": 50.0, "pg": 75.0, "runs": 2, "tasks": 1}
+    assert alpha["level"]["2"]["pg"] == pytest.approx(20.0)
+    assert alpha["level"]["3"]["pg"] is None
+    assert alpha["level"]["4"] == {"sr": 50.0, "pg": pytest.approx(80.0), "runs": 2, "tasks": 2}
+    overall = alpha["overall"]
+    assert overall["sr"] == pytest.approx(37.5)              # (.5 + 0 + 1 + 0) / 4
+    assert overall["pg"] == pytest.approx(63.75)             # (.75 + .2 + 1 + .6) / 4
+    assert overall["runs"] == 5 and overall["tasks"] == 4
+    assert alpha["iar"] == pytest.approx(4 / 100)            # 4 invalid of 100 actions
+    assert alpha["ranked"] and not alpha["partial"] and alpha["covered"] == 4
+
+
+def test_human_rows_pool_players_and_are_never_ranked(board):
+    ts, _ = board
+    entries = by_name(selectors.compute_table(ts))
+    novice, expert = entries["Novice humans"], entries["Expert humans"]
+    assert novice["kind"] == expert["kind"] == "human" and novice["rank"] is None and not novice["ranked"]
+    assert novice["genre"]["arcade"]["pg"] == pytest.approx(75.0) and novice["genre"]["arcade"]["sr"] == 50.0
+    assert novice["genre"]["puzzle"]["pg"] == pytest.approx(80.0)
+    assert novice["overall"]["pg"] == pytest.approx(68.75)   # (.75 + .4 + .8 + .8) / 4
+    assert novice["overall"]["sr"] == pytest.approx(12.5)    # (.5 + 0 + 0 + 0) / 4
+    assert novice["players"] == 2 and expert["players"] == 1
+    assert expert["overall"]["pg"] == 100.0 and expert["overall"]["pg_lo"] == expert["overall"]["pg_hi"] == 100.0
+
+
+def test_ranks_tie_while_intervals_overlap(board):
+    ts, _ = board
+    entries = by_name(selectors.compute_table(ts))
+    charlie, alpha, bravo = entries["Charlie"], entries["Alpha"], entries["Bravo"]
+    # Constant per-task figures give degenerate intervals; Alpha's lie strictly between them.
+    assert (charlie["overall"]["pg_lo"], charlie["overall"]["pg_hi"]) == (100.0, 100.0)
+    assert (bravo["overall"]["pg_lo"], bravo["overall"]["pg_hi"]) == (0.0, 0.0)
+    assert 20.0 < alpha["overall"]["pg_lo"] < 63.75 < alpha["overall"]["pg_hi"] < 100.0
+    assert [charlie["rank"], alpha["rank"], bravo["rank"]] == [1, 2, 3]
+    order = [e["name"] for e in selectors.compute_table(ts)["entries"]]
+    assert order[:4] == ["Charlie", "Expert humans", "Novice humans", "Alpha"]   # humans where their PG puts them
+    assert order.index("Bravo") < order.index("Delta")                           # partial entries last
+
+
+def test_interval_ranks_count_agents_whose_lower_bound_is_above():
+    lower = [0.5, 0.6, 0.1, 0.75]
+    upper = [0.7, 0.8, 0.3, 0.9]
+    # 1st: nobody's lower bound is above .7 except the 4th (.75) -> 2; 2nd: none above .8 -> 1;
+    # 3rd: .5, .6, .75 are above .3 -> 4; 4th: none above .9 -> 1.
+    assert selectors.interval_ranks(lower, upper) == [2, 1, 4, 1]
+
+
+def test_the_bootstrap_is_deterministic_and_equals_a_plain_resampling():
+    rng = np.random.default_rng(3)
+    matrix = rng.random((12, 5))
+    first = selectors.bootstrap_intervals(matrix, samples=400, seed=11)
+    second = selectors.bootstrap_intervals(matrix, samples=400, seed=11)
+    assert np.array_equal(first[0], second[0]) and np.array_equal(first[1], second[1])
+    picks = np.random.default_rng(11).integers(0, 12, size=(400, 12))
+    plain = matrix[picks].mean(axis=1)                       # resample the tasks, mean per entry
+    lower, upper = np.percentile(plain, [2.5, 97.5], axis=0)
+    assert np.allclose(first[0], lower) and np.allclose(first[1], upper)
+    other = selectors.bootstrap_intervals(matrix, samples=400, seed=12)
+    assert not np.array_equal(first[0], other[0])
+
+
+def test_table_intervals_are_the_same_when_computed_twice(board):
+    ts, _ = board
+    one = selectors.compute_table(ts)
+    two = selectors.compute_table(ts)
+    for a, b in zip(one["entries"], two["entries"]):
+        assert a["key"] == b["key"] and a["overall"] == b["overall"] and a["rank"] == b["rank"]
+
+
+def test_a_flagged_run_never_contributes_and_its_submission_is_not_ranked(board):
+    ts, subs = board
+    delta = by_name(selectors.compute_table(ts))["Delta"]
+    assert delta["genre"]["arcade"] == {"sr": 0.0, "pg": 0.0, "runs": 1, "tasks": 1}   # the flagged 1.0 is out
+    assert delta["overall"]["pg"] == pytest.approx(37.5)                               # (0 + .5 + .5 + .5) / 4
+    assert delta["flagged"] == 1 and delta["partial"] and not delta["ranked"] and delta["rank"] is None
+    assert selectors.entry_status(delta) == "partial (flagged runs)"
+    # Removing the flagged run changes no figure.
+    Run.objects.filter(submission=subs["d"], mismatch=True).delete()
+    again = by_name(selectors.compute_table(ts))["Delta"]
+    assert again["overall"] == delta["overall"] and again["genre"] == delta["genre"]
+    assert again["ranked"]
+
+
+def test_a_flagged_run_is_listed_in_the_profile_and_the_runs_export_but_not_counted(board):
+    ts, subs = board
+    profile = selectors.entry_profile(ts, f"s{subs['d'].pk}")
+    flagged = Run.objects.get(submission=subs["d"], mismatch=True)
+    assert profile["flagged_runs"] == [flagged.pk]
+    t1 = next(row for row in profile["tasks"] if row["slug"] == "first-brick")
+    assert t1["pg"] == 0.0 and t1["runs"] == 1 and {r["flagged"] for r in t1["run_list"]} == {True, False}
+    rows = {r["run_id"]: r for r in selectors.run_rows(ts)}
+    assert rows[flagged.pk]["flagged"] and not rows[flagged.pk]["counted"]
+
+
+def test_partial_submissions_are_shown_but_not_ranked(board):
+    ts, _ = board
+    entries = by_name(selectors.compute_table(ts))
+    echo, foxtrot = entries["Echo"], entries["Foxtrot"]
+    assert echo["covered"] == 2 and echo["partial"] and echo["rank"] is None
+    assert echo["overall"]["pg"] == 100.0 and echo["genre"]["puzzle"]["pg"] is None
+    assert foxtrot["covered"] == 3 and foxtrot["rank"] is None                      # a pending run is not verified
+    ranked = sorted(e["name"] for e in entries.values() if e["ranked"])
+    assert ranked == ["Alpha", "Bravo", "Charlie"]
+
+
+def test_the_interface_filter_ranks_within_the_interface(board):
+    ts, _ = board
+    cua = by_name(selectors.compute_table(ts, interface="cua"))
+    assert {"Alpha", "Charlie", "Delta", "Foxtrot"} <= set(cua) and "Bravo" not in cua and "Echo" not in cua
+    assert "Novice humans" in cua                                                   # humans stay as reference
+    assert cua["Charlie"]["rank"] == 1 and cua["Alpha"]["rank"] == 2
+    generalist = by_name(selectors.compute_table(ts, interface="generalist"))
+    assert generalist["Bravo"]["rank"] == 1 and set(generalist) == {"Bravo", "Echo", "Novice humans", "Expert humans"}
+
+
+def test_rejected_submissions_and_unverified_runs_are_left_out(board):
+    ts, subs = board
+    subs["b"].status = "rejected"
+    subs["b"].save()
+    entries = by_name(selectors.compute_table(ts))
+    assert "Bravo" not in entries
+    assert entries["Charlie"]["rank"] == 1 and entries["Alpha"]["rank"] == 2
+
+
+def test_sorting_puts_missing_figures_last_either_way(board):
+    ts, _ = board
+    table = selectors.compute_table(ts)
+    down = [e["name"] for e in selectors.select_entries(table, sort="1_pg", direction="desc")]
+    up = [e["name"] for e in selectors.select_entries(table, sort="1_pg", direction="asc")]
+    assert down[0] in ("Charlie", "Echo", "Expert humans") and up[0] in ("Bravo", "Delta")
+    hidden = selectors.select_entries(table, humans=False, partial=False)
+    assert {e["name"] for e in hidden} == {"Alpha", "Bravo", "Charlie"}

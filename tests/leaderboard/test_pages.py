@@ -1,0 +1,227 @@
+"""The leaderboard's pages, exports and cache, through the test client."""
+import csv
+import io
+import json
+from html.parser import HTMLParser
+
+import pytest
+from django.utils import timezone
+
+from evaluator.models import Run, TaskSet
+from leaderboard import selectors
+from tests.leaderboard.factories import mini_task_set, player, run, submission
+
+pytestmark = pytest.mark.django_db
+
+T1, T2, T3, T4 = "breakout/first-brick@1", "runner/run-30m@1", "merge2048/tile-16@1", "minesweeper/reveal-10@1"
+
+
+@pytest.fixture
+def board():
+    ts = mini_task_set([T1, T2, T3, T4])
+    TaskSet.objects.exclude(pk=ts.pk).update(is_default=False)
+    TaskSet.objects.filter(pk=ts.pk).update(is_default=True)           # the page shows it first
+    a = submission(ts, "Alpha", model="alpha-1", org="Org A", interface="cua")
+    for t, p in zip((T1, T2, T3, T4), (1.0, 0.2, 1.0, 0.6)):
+        run(a, t, p)
+    b = submission(ts, "Bravo", model="bravo-1", interface="generalist")
+    for t, p in zip((T1, T2, T3, T4), (0.5, 0.5, 0.0, 0.25)):
+        run(b, t, p)
+    d = submission(ts, "Delta <script>", model="delta-1", interface="cua")
+    run(d, T1, 1.0, True, mismatch=True)
+    for t in (T2, T3):
+        run(d, t, 0.5)
+    for t, p in zip((T1, T2, T3, T4), (0.5, 0.4, 0.8, 0.8)):
+        run("novice", t, p, player=player("ana"))
+    return ts, {"a": a, "b": b, "d": d}
+
+
+class TableParser(HTMLParser):
+    """The rows of table#leaderboard: (data-key, [first text of each cell])."""
+
+    def __init__(self):
+        super().__init__()
+        self.rows, self.inside, self.cell, self.row = [], False, None, None
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag == "table" and attrs.get("id") == "leaderboard":
+            self.inside = True
+        elif self.inside and tag == "tr" and "data-key" in attrs:
+            self.row = (attrs["data-key"], [])
+        elif self.row is not None and tag == "td":
+            self.cell = []
+
+    def handle_endtag(self, tag):
+        if tag == "table":
+            self.inside = False
+        elif tag == "td" and self.cell is not None:
+            self.row[1].append(" ".join(self.cell))
+            self.cell = None
+        elif tag == "tr" and self.row is not None:
+            self.rows.append(self.row)
+            self.row = None
+
+    def handle_data(self, data):
+        if self.cell is not None and data.strip() and not self.cell:
+            self.cell.append(data.strip())
+
+
+def table_of(client, query=""):
+    response = client.get("/" + query)
+    assert response.status_code == 200
+    parser = TableParser()
+    parser.feed(response.content.decode())
+    return parser.rows
+
+
+def fmt(value):
+    return "–" if value in ("", None) else f"{float(value):.1f}"
+
+
+def test_the_home_page_is_the_leaderboard_and_the_library_moved_to_games(client, board):
+    page = client.get("/").content.decode()
+    assert "<h1>Leaderboard</h1>" in page and 'href="/"' in page
+    assert client.get("/games/").status_code == 200 and "The game library" in client.get("/games/").content.decode()
+    rows = table_of(client)
+    keys = [key for key, _ in rows]
+    ts, subs = board
+    assert keys[:3] == [f"s{subs['a'].pk}", "novice", f"s{subs['b'].pk}"]
+    assert keys[-1] == f"s{subs['d'].pk}"                      # partial (flagged and 2 of 4 tasks) last
+    assert 'class="human"' in page and "human reference" in page and "1 flagged run" in page
+    assert "Delta &lt;script&gt;" in page and "Delta <script>" not in page
+    assert "partial · 2/4 tasks" in page
+
+
+def test_the_level_view_sorting_and_filters_keep_their_state_in_the_url(client, board):
+    page = client.get("/?view=level").content.decode()
+    assert "L1 timing" in page and "L4 symbolic" in page and "Arcade</th>" not in page
+    assert 'href="?view=level&amp;sort=4_pg&amp;dir=desc"' in page         # a sortable column keeps the view
+    rows = table_of(client, "?view=level&sort=4_pg&dir=asc")
+    # Level 4 PG: Alpha (1 + .6)/2 = 80, Bravo (0 + .25)/2 = 12.5, novice 80, Delta .5 (one task).
+    assert [r[1][5 + 2 * 3] for r in rows] == ["12.5", "50.0", "80.0", "80.0"]
+    only_cua = [key for key, _ in table_of(client, "?iface=cua")]
+    assert f"s{board[1]['b'].pk}" not in only_cua and "novice" in only_cua
+    assert "novice" not in [key for key, _ in table_of(client, "?humans=0")]
+    assert f"s{board[1]['d'].pk}" not in [key for key, _ in table_of(client, "?partial=0")]
+    assert table_of(client, "?view=nope&sort=bogus&iface=x") == table_of(client)   # bad values fall back
+
+
+@pytest.mark.parametrize("query", ["", "?view=level&sort=overall_sr&dir=asc", "?iface=cua&humans=0"])
+def test_the_exports_equal_the_table(client, board, query):
+    rows = table_of(client, query)
+    params = dict(p.split("=") for p in query.lstrip("?").split("&") if p)
+    view = params.get("view", "genre")
+    groups = [g for g, _, _ in selectors.groups_for(view)]
+    exported = list(csv.DictReader(io.StringIO(client.get("/leaderboard/export.csv" + query).content.decode())))
+    data = json.loads(client.get("/leaderboard/export.json" + query).content)
+    assert data["filters"]["view"] == view and data["columns"] == list(exported[0].keys())
+    assert len(rows) == len(exported) == len(data["rows"])
+    for (key, cells), line, item in zip(rows, exported, data["rows"]):
+        assert line["entry"] == item["entry"]
+        assert cells[1].startswith(line["entry"])
+        rank = "ref" if line["kind"] in ("novice", "expert") else (line["rank"] or "–")
+        assert cells[0] == rank
+        prefix = "" if view == "genre" else "level"
+        figures = cells[4:4 + 2 * len(groups)]
+        for i, group in enumerate(groups):
+            assert figures[2 * i] == fmt(line[f"{prefix}{group}_sr"]), (key, group)
+            assert figures[2 * i + 1] == fmt(line[f"{prefix}{group}_pg"]), (key, group)
+            assert fmt(item[f"{prefix}{group}_pg"]) == figures[2 * i + 1]
+        overall_sr, overall_pg, runs = cells[4 + 2 * len(groups):]
+        assert (overall_sr, overall_pg, runs) == (fmt(line["overall_sr"]), fmt(line["overall_pg"]), line["runs"])
+
+
+def test_the_runs_export_lists_every_verified_run_with_flags(client, board):
+    exported = list(csv.DictReader(io.StringIO(client.get("/leaderboard/runs.csv").content.decode())))
+    assert len(exported) == Run.objects.filter(status="verified").count() == 4 + 4 + 3 + 4
+    flagged = [r for r in exported if r["flagged"] == "True"]
+    assert len(flagged) == 1 and flagged[0]["counted"] == "False" and flagged[0]["task"] == T1
+    no_humans = json.loads(client.get("/leaderboard/runs.json?humans=0").content)["rows"]
+    assert {r["kind"] for r in no_humans} == {"agent"} and len(no_humans) == 11
+
+
+def test_the_main_table_is_served_from_the_cache_until_a_run_is_verified(client, board, monkeypatch):
+    ts, subs = board
+    first = client.get("/").content
+    calls = []
+    real = selectors.compute_table
+    monkeypatch.setattr(selectors, "compute_table", lambda *a, **k: calls.append(1) or real(*a, **k))
+    assert client.get("/").content == first and calls == []      # warm: nothing recomputed
+    run(subs["d"], T4, 1.0)                                       # a verification completes
+    page = client.get("/").content.decode()
+    assert calls == [1] and "partial · 3/4 tasks" in page
+    assert selectors.data_version(ts) != ""
+
+
+def test_another_process_sees_a_new_verification_through_the_data_version(board):
+    ts, subs = board
+    versions = [selectors.data_version(ts)]
+    Run.objects.filter(submission=subs["b"]).update(status="pending", verified_at=None)  # a re-verification starts
+    versions.append(selectors.data_version(ts))
+    Run.objects.filter(submission=subs["b"]).update(status="verified", verified_at=timezone.now())  # and ends
+    versions.append(selectors.data_version(ts))
+    subs["a"].status = "rejected"                                                     # an admin's decision
+    subs["a"].save()
+    versions.append(selectors.data_version(ts))
+    assert len(set(versions)) == 4
+
+
+def test_charts_and_plotly_are_served_by_the_site_itself(client, board):
+    page = client.get("/").content.decode()
+    assert 'data-chart="fig-groups"' in page and 'id="fig-scatter"' in page and 'id="fig-gap"' in page
+    assert "https://" not in page.split("<footer>")[0].replace('href="https://', "")
+    src = page.split('<script src="')[1].split('"')[0]
+    assert src.startswith("/leaderboard/vendor/plotly-")
+    js = client.get(src, HTTP_ACCEPT_ENCODING="gzip")
+    assert js.status_code == 200 and js["Content-Encoding"] == "gzip" and "immutable" in js["Cache-Control"]
+    plain = client.get(src)
+    assert b"plotly" in plain.content[:2000].lower() and len(plain.content) > 1_000_000
+    assert client.get("/leaderboard/vendor/plotly-0.0.1.min.js").status_code == 302
+    figure = json.loads(page.split('id="fig-groups">')[1].split("</script>")[0])
+    assert figure["data"][0]["type"] == "bar" and "Delta" not in json.dumps(figure)   # partial not drawn
+    assert "\\u003cscript" in page or "<script>" not in page.split('id="fig-scatter">')[1].split("</script>")[0]
+
+
+def test_the_agent_page_shows_profile_tasks_flagged_runs_and_submissions(client, board):
+    ts, subs = board
+    page = client.get(f"/leaderboard/agents/{subs['a'].pk}/").content.decode()
+    assert "Alpha" in page and "alpha-1" in page and "By genre" in page and "By curriculum level" in page
+    assert 'id="rank">1' in page and "Every submission of Alpha" in page and "Reveal 10 safe cells" in page
+    flagged_page = client.get(f"/leaderboard/agents/{subs['d'].pk}/").content.decode()
+    flagged = Run.objects.get(mismatch=True)
+    assert "1 flagged run" in flagged_page and f"/leaderboard/runs/{flagged.pk}/" in flagged_page
+    assert "Partial:" in flagged_page and "unranked" in flagged_page
+    assert client.get("/leaderboard/agents/9999/").status_code == 404
+
+
+def test_human_game_and_task_pages(client, board):
+    ts, _ = board
+    human = client.get("/leaderboard/humans/novice/").content.decode()
+    assert "Novice humans" in human and "never ranked" in human and "1 player" in human
+    assert client.get("/leaderboard/humans/robots/").status_code == 404
+    game = client.get(f"/leaderboard/games/breakout/?ts={ts.slug}").content.decode()
+    assert "Brick Breaker" in game and "Break one brick" in game and 'data-chart="fig-dist"' in game
+    assert "1 flagged run on this game" in game
+    task_page = client.get(f"/leaderboard/tasks/merge2048/tile-16/1/?ts={ts.slug}").content.decode()
+    assert "<code>max_tile</code>" in task_page and "2 → 16" in task_page and "Alpha" in task_page
+    assert 'data-chart="fig-hist"' in task_page
+    assert client.get("/leaderboard/tasks/merge2048/tile-16/9/").status_code == 404
+    assert client.get("/leaderboard/games/nope/").status_code == 404
+
+
+def test_the_run_page_and_an_unverified_run(client, board):
+    ts, subs = board
+    flagged = Run.objects.get(mismatch=True)
+    page = client.get(f"/leaderboard/runs/{flagged.pk}/").content.decode()
+    assert "Flagged:" in page and 'id="replay"' in page and "counts in no figure" in page
+    pending = run(subs["b"], T4, 0.0, status=Run.Status.PENDING)
+    page = client.get(f"/leaderboard/runs/{pending.pk}/").content.decode()
+    assert "not verified" in page and 'id="replay"' not in page
+    assert client.get(f"/leaderboard/runs/{pending.pk}/replay.json").status_code == 409
+    assert client.get(f"/leaderboard/runs/{flagged.pk}/frames/0.png").status_code == 404
+
+
+def test_no_task_set_yet(client):
+    page = client.get("/").content.decode()
+    assert "No task set is published yet" in page
