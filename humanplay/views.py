@@ -6,6 +6,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from evaluator.models import Task
+from evaluator.sandbox.actions import describe
 from evaluator.selectors import latest_tasks
 
 from . import frames, services
@@ -49,7 +50,7 @@ def session_page(request, pk):
         "session": session, "task": session.task, "game": game, "keys": manifest["keys"],
         "pointer": manifest["pointer"], "viewport": manifest["viewport"],
         "semantic_actions": manifest["semantic_actions"], "frame_count": frames.count(session),
-        "actions": session.action_list() if session.status != PlaySession.Status.ACTIVE else [],
+        "actions": [describe(a) for a in session.action_list()] if session.status != PlaySession.Status.ACTIVE else [],
         "rules": HumanPlaySettings.current()})
 
 

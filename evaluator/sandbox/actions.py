@@ -113,3 +113,26 @@ def _bind_value(value, args):
 
 def _is_int(value):
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def describe(action):
+    """A short human reading of an action, e.g. `press ArrowUp`, `click (120, 88)`, `reveal(col=2, row=3)`."""
+    if not isinstance(action, dict):
+        return repr(action)
+    kind = action.get("type")
+    if kind == "press_key":
+        text = f"press {action.get('key')}"
+    elif kind == "press_keys":
+        text = "press " + "+".join(map(str, action.get("keys") or []))
+    elif kind in POINTER_TYPES:
+        text = f"{'click' if kind == 'left_click' else 'move'} ({action.get('x')}, {action.get('y')})"
+    elif kind == "semantic":
+        args = action.get("args") or {}
+        text = f"{action.get('name')}({', '.join(f'{k}={v}' for k, v in args.items())})"
+    elif kind == "invalid":
+        text = "no valid action"
+    else:
+        text = str(kind)
+    if "duration_ms" in action:
+        text += f" for {action['duration_ms']} ms"
+    return text

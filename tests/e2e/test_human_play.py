@@ -38,6 +38,7 @@ def test_play_a_task_with_the_keyboard_until_the_budget_ends(site_url, celery_wo
     page.locator("#run-status", has_text="Verified").wait_for(timeout=120_000)  # the page refreshes until then
     assert "Human (novice)" in page.locator("#result").inner_text()
     assert page.locator("#replay-actions li").count() == 100
+    assert page.locator("#replay-actions li").nth(3).inner_text() == "press Space"
     page.locator("#replay-step").fill("50")
     assert page.locator("#replay-label").inner_text() == "after action 50 of 100"
     page.screenshot(path=str(artifacts_dir / "human-play-result.png"), full_page=True)
