@@ -1,0 +1,73 @@
+"""Who counts as novice or expert, and sessions that expire."""
+from datetime import date, timedelta
+
+import pytest
+from django.utils import timezone
+
+from evaluator.models import Game
+from humanplay import services
+from humanplay.models import ExpertDesignation, HumanPlaySettings, PlaySession
+from tests.evaluator.submissions import load_games, make_user, task
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def games():
+    load_games()
+
+
+def baseline(user, task_id="runner/run-30m@1"):
+    return services.start_session(user=user, task=task(task_id), mode=PlaySession.Mode.BASELINE)
+
+
+def test_the_first_recorded_attempt_at_a_game_is_novice_and_later_ones_count_as_neither():
+    user = make_user()
+    assert baseline(user).baseline_kind == "novice"
+    assert baseline(user, "runner/run-200m@1").baseline_kind == ""  # same game, another task
+    assert baseline(user, "breakout/first-brick@1").baseline_kind == "novice"  # another game
+
+
+def test_practice_is_not_an_attempt_but_enough_of_it_makes_an_expert():
+    user = make_user()
+    HumanPlaySettings.objects.filter(pk=HumanPlaySettings.current().pk).update(practice_sessions_for_expert=2)
+    for _ in range(2):
+        practice = services.start_session(user=user, task=task("runner/run-30m@1"), mode=PlaySession.Mode.PRACTICE)
+        assert practice.baseline_kind == ""
+        assert services.baseline_kind(user=user, game=practice.task.game) == "novice"
+        services.finish_session(session_id=practice.pk, progress=0.5, success=False)
+    assert baseline(user).baseline_kind == "expert"
+
+
+def test_a_maintainer_marks_experts_for_a_game_or_a_genre_from_a_date():
+    user = make_user()
+    runner, breakout = Game.objects.get(slug="runner"), Game.objects.get(slug="breakout")
+    ExpertDesignation.objects.create(user=user, game=runner, since=date.today() + timedelta(days=1))
+    assert services.baseline_kind(user=user, game=runner) == "novice"  # not yet
+    assert services.baseline_kind(user=user, game=runner, today=date.today() + timedelta(days=1)) == "expert"
+    ExpertDesignation.objects.create(user=user, genre="arcade", since=date.today())
+    assert services.baseline_kind(user=user, game=breakout) == "expert"
+
+
+def test_seeds_rotate_over_the_task_seeds():
+    user = make_user()
+    seeds = [baseline(user).seed for _ in range(4)]
+    assert seeds == [1, 2, 3, 1]
+
+
+def test_abandoned_sessions_expire_after_the_time_the_admin_sets():
+    user = make_user()
+    stale, fresh = baseline(user), baseline(user, "breakout/first-brick@1")
+    minutes = HumanPlaySettings.current().session_expiry_minutes
+    PlaySession.objects.filter(pk=stale.pk).update(last_action_at=timezone.now() - timedelta(minutes=minutes + 1))
+    assert services.expire_abandoned_sessions() == 1
+    assert PlaySession.objects.get(pk=stale.pk).status == "expired"
+    assert PlaySession.objects.get(pk=fresh.pk).status == "active"
+
+
+def test_the_rules_page_states_both_rules_with_the_admin_figures(client):
+    HumanPlaySettings.objects.filter(pk=HumanPlaySettings.current().pk).update(practice_sessions_for_expert=7,
+                                                                                 session_expiry_minutes=45)
+    page = client.get("/play/rules/").content.decode()
+    assert "first recorded attempt at that" in page and "<strong>7</strong> practice sessions" in page
+    assert "<strong>45 minutes</strong>" in page
