@@ -6,14 +6,14 @@
         obs, info = env.step({"type": "press_key", "key": "ArrowLeft"})
 """
 from .env import TaskEnv
-from .errors import (BudgetExhausted, GameCrashed, GameNotReady, InvalidAction, ManifestError, SandboxError,
-                     UnknownTask)
+from .errors import (BudgetExhausted, GameCrashed, GameNotReady, InvalidAction, ManifestError, RomError,
+                     SandboxError, StateError, UnknownTask)
 from .manifest import GameSpec, TaskSpec, Trajectory, load_manifest
 from .registry import registry
 
 __all__ = ["make", "run_trajectory", "registry", "TaskEnv", "GameSpec", "TaskSpec", "Trajectory",
            "load_manifest", "SandboxError", "ManifestError", "UnknownTask", "InvalidAction",
-           "BudgetExhausted", "GameNotReady", "GameCrashed"]
+           "BudgetExhausted", "GameNotReady", "GameCrashed", "RomError", "StateError"]
 
 
 def make(task, *, observation="frame", **session_options):
@@ -28,6 +28,10 @@ def open_session(game, **options):
         from .backends.browser import BrowserSession
 
         return BrowserSession(game, **options)
+    if game.backend == "gameboy":
+        from .backends.gameboy import GameBoySession
+
+        return GameBoySession(game, **options)
     raise SandboxError(f"{game.slug}: backend {game.backend!r} is not available")
 
 

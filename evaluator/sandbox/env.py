@@ -95,8 +95,14 @@ class TaskEnv:
             self._truncated = True
         return self._observe(), self._info(invalid=primitive is None, reset=reset, reason=reason)
 
-    def render(self, fmt="jpeg"):
-        return self.session.frame(fmt)
+    def render(self, fmt="jpeg", scale=1):
+        """The current frame (JPEG or PNG bytes). `scale` > 1 enlarges it with nearest-neighbour for people
+        (Game Boy frames are 160x144); the default is the game's own viewport size."""
+        if scale == 1:
+            return self.session.frame(fmt)
+        if getattr(self.session, "scales_frames", False):  # the Game Boy backend scales its own frames
+            return self.session.frame(fmt, scale=scale)
+        return _scaled(self.session.frame(fmt), fmt, scale)
 
     def score(self):
         """The oracle's figures for the run so far."""
@@ -129,3 +135,17 @@ def _as_data(action):
         return action
     except (TypeError, ValueError):
         return repr(action)
+
+
+def _scaled(data, fmt, scale):
+    import io
+
+    from PIL import Image
+
+    if isinstance(scale, bool) or not isinstance(scale, int) or not 1 <= scale <= 8:
+        raise ValueError(f"scale is an integer from 1 to 8, got {scale!r}")
+    image = Image.open(io.BytesIO(data)).convert("RGB")
+    image = image.resize((image.width * scale, image.height * scale), Image.Resampling.NEAREST)
+    out = io.BytesIO()
+    image.save(out, "PNG" if fmt == "png" else "JPEG", **({} if fmt == "png" else {"quality": 90}))
+    return out.getvalue()

@@ -31,3 +31,11 @@ class GameNotReady(SandboxError):
 
 class GameCrashed(SandboxError):
     """The game page raised an error or its state could not be read."""
+
+
+class RomError(SandboxError):
+    """A Game Boy ROM was refused: not a Game Boy ROM, a bad size or header, or not the pinned ROM."""
+
+
+class StateError(SandboxError):
+    """A Game Boy save state was refused: not a GameWorld state, or saved from another ROM or emulator."""

@@ -134,9 +134,12 @@ def _check_cross_fields(data, path):
     bundle_dir = path.parent
     if data["slug"] != bundle_dir.name:
         raise ManifestError(path, "slug", f"{data['slug']!r} differs from the bundle folder {bundle_dir.name!r}")
-    entry = data.get("entry", "index.html")
-    if not _inside(bundle_dir, entry) or not (bundle_dir / entry).is_file():
-        raise ManifestError(path, "entry", f"{entry!r} is not a file inside the bundle")
+    if data["backend"] == "gameboy":
+        _check_gameboy(data, path)
+    else:
+        entry = data.get("entry", "index.html")
+        if not _inside(bundle_dir, entry) or not (bundle_dir / entry).is_file():
+            raise ManifestError(path, "entry", f"{entry!r} is not a file inside the bundle")
     low, high = data.get("step_ms_range", DEFAULT_STEP_MS_RANGE)
     if low > high:
         raise ManifestError(path, "step_ms_range", "the minimum is above the maximum")
@@ -170,6 +173,43 @@ def _check_cross_fields(data, path):
                                     f"{len(actions)} actions exceed max_actions {task['max_actions']}")
             for j, action in enumerate(actions):
                 _check_action(space, action, task["step_ms"], path, f"{where}.{name}.actions[{j}]")
+
+
+def _check_gameboy(data, path):
+    """A Game Boy bundle: the screen, the buttons, files inside the bundle, fields, and steps in frames."""
+    from .backends.gameboy import BUTTONS, DEFAULT_PRESS_FRAMES, DEFAULT_RELEASE_FRAMES, FRAME_MS, frames_for
+    from .backends.gameboy.fields import SpecProblem, StateSpec
+
+    bundle_dir = path.parent
+    section = data["gameboy"]
+    if data["viewport"] != {"width": 160, "height": 144}:
+        raise ManifestError(path, "viewport", "a Game Boy screen is 160x144")
+    if data["pointer"]:
+        raise ManifestError(path, "pointer", "a Game Boy has no pointer")
+    unknown = [key for key in data["keys"] if key not in BUTTONS]
+    if unknown:
+        raise ManifestError(path, "keys", f"{unknown[0]!r} is not a Game Boy button ({', '.join(BUTTONS)})")
+    files = [("gameboy.rom", section["rom"])] + [
+        (f"gameboy.start_states[{i}]", entry["file"] if isinstance(entry, dict) else entry)
+        for i, entry in enumerate(section["start_states"])]
+    for where, name in files:
+        if not _inside(bundle_dir, name):
+            raise ManifestError(path, where, f"{name!r} is not inside the bundle")
+    try:
+        spec = StateSpec(section, bundle_dir)
+    except SpecProblem as exc:
+        raise ManifestError(path, f"gameboy.{exc.where}", exc.problem) from None
+    undeclared = [name for name in data["state_fields"] if name not in spec.names]
+    if undeclared:
+        raise ManifestError(path, f"state_fields.{undeclared[0]}",
+                            f"is not one of gameboy.fields ({', '.join(spec.names)}): say where it is in RAM")
+    frames = section.get("press_frames", DEFAULT_PRESS_FRAMES) + section.get("release_frames", DEFAULT_RELEASE_FRAMES)
+    for where, step_ms in [("step_ms", data["step_ms"])] + [
+            (f"tasks[{i}].step_ms", task["step_ms"]) for i, task in enumerate(data["tasks"])]:
+        if frames_for(step_ms) != frames:
+            raise ManifestError(path, where, f"{step_ms} ms is {frames_for(step_ms)} frames; a Game Boy step is "
+                                             f"press_frames + release_frames = {frames} frames "
+                                             f"({round(frames * FRAME_MS)} ms)")
 
 
 def _check_action(space, action, step_ms, path, where):
