@@ -1,0 +1,244 @@
+"""Upload a `gameworld.submission/1` file to a GameWorld site and follow its verification.
+
+Standard library only (urllib, json): usable from any agent harness without installing anything.
+
+    from gameworld_client import upload, wait, write_submission
+
+    write_submission("results.json", agent={"name": "my-agent", "model": "my-model", "interface": "cua"},
+                     task_set="core-v1", runs=[{"task": "breakout/first-brick@1", "seed": 1,
+                                                "actions": [{"type": "press_key", "key": "Space"}]}])
+    created = upload("results.json", site="http://127.0.0.1:8000", token=os.environ["GAMEWORLD_TOKEN"])
+    final = wait(created["status_url"], on_progress=lambda s: print(s["status"], s["runs_done"]))
+"""
+import http.client
+import json
+import os
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+FORMAT = "gameworld.submission/1"
+PROTOCOL = "paused"
+INTERFACES = ("cua", "generalist")
+API_PREFIX = "/api/v1/submissions"
+USER_AGENT = "gameworld-client/1"
+
+
+class ClientError(Exception):
+    """The server could not be reached, or answered something this client does not understand."""
+
+
+class UploadError(ClientError):
+    """The server refused the upload. `errors` is its list of {"field", "message"}; `status` the HTTP code."""
+
+    def __init__(self, status, errors):
+        self.status = status
+        self.errors = list(errors)
+        super().__init__(status, self.errors)
+
+    def __str__(self):
+        lines = [f"the server refused the upload (HTTP {self.status}):" if self.status else
+                 "the upload was not sent:"]
+        lines += [f"  {error.get('field', '?')}: {error.get('message', '')}" for error in self.errors]
+        return "\n".join(lines)
+
+
+class WaitTimeout(ClientError, TimeoutError):
+    """The submission did not finish in time; `snapshot` is the last status seen (or None)."""
+
+    def __init__(self, message, snapshot=None):
+        super().__init__(message)
+        self.snapshot = snapshot
+
+
+# Writing a submission file.
+
+def submission(*, agent, task_set, runs):
+    """The submission as a dict, checked for the mistakes the server would refuse it for (ValueError)."""
+    agent = dict(agent)
+    problems = []
+    for name in ("name", "model"):
+        if not isinstance(agent.get(name), str) or not agent[name]:
+            problems.append(f"agent.{name}: a non-empty string is required")
+    if agent.get("interface") not in INTERFACES:
+        problems.append(f"agent.interface: one of {', '.join(INTERFACES)}, got {agent.get('interface')!r}")
+    unknown = set(agent) - {"name", "model", "org", "interface", "memory_rounds", "url", "notes"}
+    if unknown:
+        problems.append(f"agent: unknown fields {', '.join(sorted(unknown))}")
+    if not isinstance(task_set, str) or not task_set:
+        problems.append("task_set: the slug of a published task set, e.g. core-v1")
+    runs = [_run(index, run, problems) for index, run in enumerate(runs)]
+    if not runs:
+        problems.append("runs: at least one run is required")
+    if problems:
+        raise ValueError("not a valid submission:\n  " + "\n  ".join(problems))
+    return {"format": FORMAT, "agent": agent, "protocol": PROTOCOL, "task_set": task_set, "runs": runs}
+
+
+def _run(index, run, problems):
+    where = f"runs[{index}]"
+    out = {"task": run.get("task"), "seed": run.get("seed"), "actions": list(run.get("actions") or [])}
+    if not isinstance(out["task"], str) or "/" not in out["task"] or "@" not in out["task"]:
+        problems.append(f"{where}.task: game/task@version, got {out['task']!r}")
+    if not isinstance(out["seed"], int) or isinstance(out["seed"], bool) or out["seed"] < 0:
+        problems.append(f"{where}.seed: must be a non-negative integer, got {out['seed']!r}")
+    for step, action in enumerate(out["actions"]):
+        if not isinstance(action, dict) or "type" not in action:
+            problems.append(f"{where}.actions[{step}]: an object with a \"type\"")
+    if run.get("claimed") is not None:
+        claimed = {key: value for key, value in run["claimed"].items() if value is not None}
+        if set(claimed) - {"progress", "success"}:
+            problems.append(f"{where}.claimed: only progress and success")
+        if "progress" in claimed and not (isinstance(claimed["progress"], (int, float))
+                                          and not isinstance(claimed["progress"], bool)
+                                          and 0 <= claimed["progress"] <= 1):
+            problems.append(f"{where}.claimed.progress: a number from 0 to 1")
+        if "success" in claimed and not isinstance(claimed["success"], bool):
+            problems.append(f"{where}.claimed.success: true or false")
+        if claimed:
+            out["claimed"] = claimed
+    unknown = set(run) - {"task", "seed", "actions", "claimed"}
+    if unknown:
+        problems.append(f"{where}: unknown fields {', '.join(sorted(unknown))}")
+    return out
+
+
+def write_submission(path, *, agent, task_set, runs):
+    """Write a `gameworld.submission/1` file (protocol "paused"); return the dict written.
+
+    agent: {"name", "model", "interface": "cua" | "generalist", optional "org", "memory_rounds", "url",
+    "notes"}; runs: [{"task": "game/task@version", "seed": int, "actions": [...], optional
+    "claimed": {"progress": 0..1, "success": bool}}].
+    """
+    data = submission(agent=agent, task_set=task_set, runs=runs)
+    path = Path(path)
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(json.dumps(data, ensure_ascii=False) + "\n", encoding="utf-8")
+    os.replace(tmp, path)
+    return data
+
+
+# Talking to the site.
+
+def _request(method, url, *, token=None, body=None, timeout=60):
+    headers = {"Accept": "application/json", "User-Agent": USER_AGENT}
+    if token:
+        headers["Authorization"] = f"Token {token}"
+    if body is not None:
+        headers["Content-Type"] = "application/json"
+    request = urllib.request.Request(url, data=body, method=method, headers=headers)
+    try:
+        with urllib.request.urlopen(request, timeout=timeout) as response:
+            return response.status, response.reason, response.read()
+    except urllib.error.HTTPError as exc:
+        with exc:
+            return exc.code, exc.reason, exc.read()
+    except urllib.error.URLError as exc:
+        raise ClientError(f"could not reach {url}: {exc.reason}") from None
+    except (OSError, http.client.HTTPException) as exc:
+        raise ClientError(f"could not reach {url}: {exc}") from None
+
+
+def _json(raw):
+    try:
+        return json.loads(raw)
+    except (ValueError, UnicodeDecodeError):
+        return None
+
+
+def _payload(path_or_dict):
+    if isinstance(path_or_dict, dict):
+        return json.dumps(path_or_dict, ensure_ascii=False).encode("utf-8")
+    if isinstance(path_or_dict, (bytes, bytearray)):
+        return bytes(path_or_dict)
+    return Path(path_or_dict).read_bytes()
+
+
+def submissions_url(site):
+    return site.rstrip("/") + API_PREFIX
+
+
+def status_url_for(site, submission_id):
+    return f"{submissions_url(site)}/{int(submission_id)}"
+
+
+def upload(path_or_dict, *, site, token, timeout=120):
+    """POST a submission (a file path, a dict or bytes) to `{site}/api/v1/submissions`.
+
+    Returns the server's answer: {"id", "status", "runs_done", "runs_total", "finished", "url", "status_url",
+    ...}. Raises UploadError (with the server's `errors`; `status` None when the token is malformed and
+    nothing was sent) when it is refused, ClientError when the server cannot be reached or fails.
+    """
+    url = submissions_url(site)
+    token = (token or "").strip()
+    if not token or any(char.isspace() or not char.isprintable() for char in token):
+        raise UploadError(None, [{"field": "Authorization", "message": "the API token must be one word "
+                                  "(create one on your account page)" if token else "no API token given"}])
+    status, reason, raw = _request("POST", url, token=token, body=_payload(path_or_dict), timeout=timeout)
+    data = _json(raw)
+    if status == 201 and isinstance(data, dict) and "id" in data:
+        data.setdefault("status_url", status_url_for(site, data["id"]))
+        return data
+    if 400 <= status < 500:
+        errors = data.get("errors") if isinstance(data, dict) else None
+        if not isinstance(errors, list) or not errors:
+            errors = [_http_error(status, reason)]
+        raise UploadError(status, [e if isinstance(e, dict) else {"field": "(server)", "message": str(e)}
+                                   for e in errors])
+    raise ClientError(f"HTTP {status} {reason} from {url}: {_snippet(raw)}")
+
+
+def _http_error(status, reason):
+    if status == 413:
+        return {"field": "(file)", "message": "the server refused the file as too large (HTTP 413)"}
+    if status == 401:
+        return {"field": "Authorization", "message": "the token was not accepted (HTTP 401)"}
+    return {"field": "(http)", "message": f"HTTP {status} {reason} (the server gave no details)"}
+
+
+def _snippet(raw, limit=300):
+    text = raw.decode("utf-8", "replace").strip()
+    return text[:limit] + ("…" if len(text) > limit else "")
+
+
+def get_status(status_url, *, timeout=30):
+    """One look at a submission: GET /api/v1/submissions/<id> (public, no token needed)."""
+    status, reason, raw = _request("GET", status_url, timeout=timeout)
+    data = _json(raw)
+    if status == 200 and isinstance(data, dict) and "status" in data:
+        return data
+    if status == 404:
+        raise ClientError(f"no such submission: {status_url}")
+    raise ClientError(f"HTTP {status} {reason} from {status_url}: {_snippet(raw)}")
+
+
+def wait(status_url, *, interval=1.0, timeout=600, on_progress=None, max_failures=5):
+    """Poll the submission until it is finished (verified or rejected); return its last snapshot.
+
+    on_progress(snapshot) is called with the first snapshot and then whenever its status or its count of
+    finished runs changes. Raises WaitTimeout after `timeout` seconds, ClientError after `max_failures`
+    failed polls in a row.
+    """
+    deadline = time.monotonic() + timeout
+    last_key, snapshot, failures = None, None, 0
+    while True:
+        try:
+            snapshot = get_status(status_url)
+            failures = 0
+        except ClientError:
+            failures += 1
+            if failures >= max_failures:
+                raise
+        else:
+            key = (snapshot.get("status"), snapshot.get("runs_done"), snapshot.get("runs_total"))
+            if key != last_key:
+                last_key = key
+                if on_progress is not None:
+                    on_progress(snapshot)
+            if snapshot.get("finished"):
+                return snapshot
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise WaitTimeout(f"the submission did not finish within {timeout:g} s ({status_url})", snapshot)
+        time.sleep(min(interval, left))
