@@ -19,6 +19,7 @@ A condition is {"field": name, <op>: value} with op one of eq ne lt le gt ge in 
 {"all": [conditions]}, {"any": [conditions]}, {"not": condition}; it compares the field's exposed value
 (after `map`). `score` must be one of the fields. Nothing in a manifest is executed.
 """
+import operator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -91,8 +92,10 @@ class ScreenField:
     def distance(self, screen_rgb):
         import numpy
 
-        region = screen_rgb[self.y:self.y + self.height, self.x:self.x + self.width, :3].astype(numpy.int16)
-        return float(numpy.abs(region - self.reference).mean())
+        region = screen_rgb[self.y:self.y + self.height, self.x:self.x + self.width, :3]
+        difference = numpy.subtract(region, self.reference, dtype=numpy.int16)
+        numpy.abs(difference, out=difference)
+        return int(difference.sum()) / difference.size
 
     def decode(self, screen_rgb):
         return self.distance(screen_rgb) <= self.threshold
@@ -173,6 +176,11 @@ def _condition(spec, fields, where):
     return ("cmp", spec["field"], op, spec[op])
 
 
+_COMPARE = {"eq": operator.eq, "ne": operator.ne, "lt": operator.lt, "le": operator.le, "gt": operator.gt,
+            "ge": operator.ge, "in": lambda value, target: value in target,
+            "not_in": lambda value, target: value not in target}
+
+
 def evaluate(condition, values):
     kind = condition[0]
     if kind == "all":
@@ -182,11 +190,8 @@ def evaluate(condition, values):
     if kind == "not":
         return not evaluate(condition[1], values)
     _, field, op, target = condition
-    value = values[field]
     try:
-        return {"eq": lambda: value == target, "ne": lambda: value != target, "lt": lambda: value < target,
-                "le": lambda: value <= target, "gt": lambda: value > target, "ge": lambda: value >= target,
-                "in": lambda: value in target, "not_in": lambda: value not in target}[op]()
+        return bool(_COMPARE[op](values[field], target))
     except TypeError:  # comparing a mapped name with a number: not true
         return False
 
@@ -231,12 +236,16 @@ class StateSpec:
                 setattr(self, outcome, (_condition(spec["when"], fields, f"terminal.{outcome}.when"),
                                         str(spec.get("reason", f"the game was {'won' if outcome == 'win' else 'lost'}"))))
         self.needs_screen = bool(self.screen)
+        self.spans = _spans(self.ram)
 
     def read(self, memory, screen_rgb=None):
         """`memory(address, size) -> bytes`; `screen_rgb`: the frame as a (144, 160, >=3) array."""
         values = {}
-        for field in self.ram:
-            values[field.name] = field.decode(memory(field.address, field.size))
+        for start, size, fields in self.spans:  # one read per run of nearby fields
+            data = memory(start, size)
+            for field in fields:
+                offset = field.address - start
+                values[field.name] = field.decode(data[offset:offset + field.size])
         for field in self.screen:
             values[field.name] = field.decode(screen_rgb)
         terminal = {"is_terminal": False, "outcome": None, "reason": None}
@@ -256,3 +265,16 @@ class StateSpec:
         for name in self.names:
             state[name] = values[name]
         return state
+
+
+def _spans(fields, gap=32):
+    """Group RAM fields into (start, size, fields) runs that one memory read covers."""
+    spans = []
+    for field in sorted(fields, key=lambda f: f.address):
+        end = field.address + field.size
+        if spans and field.address - (spans[-1][0] + spans[-1][1]) <= gap:
+            start, size, members = spans[-1]
+            spans[-1] = (start, max(size, end - start), members + [field])
+        else:
+            spans.append((field.address, field.size, [field]))
+    return spans
