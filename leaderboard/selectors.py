@@ -218,14 +218,17 @@ def compute_table(task_set, *, interface=""):
         runs=("run_id", "size"), actions=("actions_used", "sum"), invalid=("invalid_actions", "sum"))
     players = runs[runs["kind"].isin(HUMAN_KINDS)].groupby("entry")["player_id"].nunique().to_dict()
 
-    genre = _figures(per_task, ["genre"]) if not per_task.empty else None
-    level = _figures(per_task, ["level"]) if not per_task.empty else None
+    # Plain dicts for the per-entry loop (a DataFrame lookup per cell is slow with a thousand entries).
+    genre = _figures(per_task, ["genre"]).to_dict("index") if not per_task.empty else {}
+    level = _figures(per_task, ["level"]).to_dict("index") if not per_task.empty else {}
     overall = per_task.groupby("entry", sort=False).agg(
-        sr=("sr", "mean"), pg=("pg", "mean"), runs=("runs", "sum"), tasks=("task_id", "size")) \
-        if not per_task.empty else pd.DataFrame(columns=["sr", "pg", "runs", "tasks"])
+        sr=("sr", "mean"), pg=("pg", "mean"), runs=("runs", "sum"), tasks=("task_id", "size")).to_dict("index") \
+        if not per_task.empty else {}
+    run_counts = run_counts.to_dict("index")
 
     # Entries: every agent submission with a verified run (even if all of them are flagged), then humans.
-    keys = [k for k in meta if k in set(runs["entry"])] + [k for k in HUMAN_KINDS if k in set(runs["entry"])]
+    present = set(runs["entry"])
+    keys = [k for k in meta if k in present] + [k for k in HUMAN_KINDS if k in present]
     # Bootstrap over the task set's tasks (tasks x entries), the same resamples for every entry.
     task_order = list(tasks["task_id"])
     pg_matrix = per_task.pivot_table(index="task_id", columns="entry", values="pg", aggfunc="first") \
@@ -238,23 +241,20 @@ def compute_table(task_set, *, interface=""):
     entries = []
     for index, key in enumerate(keys):
         human = key in HUMAN_KINDS
-        covered = int(overall.loc[key, "tasks"]) if key in overall.index else 0
+        o = overall.get(key)
+        covered = int(o["tasks"]) if o else 0
         n_flagged = int(flagged.get(key, 0))
         partial = covered < n_tasks or n_flagged > 0
-        o = overall.loc[key] if key in overall.index else None
-        counts = run_counts.loc[key] if key in run_counts.index else None
+        counts = run_counts.get(key)
         entry = {
             "key": key, "kind": "human" if human else "agent", "human_kind": key if human else "",
             "covered": covered, "tasks_total": n_tasks, "flagged": n_flagged, "partial": partial,
             "ranked": not human and not partial, "rank": None,
             "overall": {**_figure_dict(o), "sr_lo": _pct(sr_lo[index]), "sr_hi": _pct(sr_hi[index]),
                         "pg_lo": _pct(pg_lo[index]), "pg_hi": _pct(pg_hi[index])},
-            "genre": {g: _figure_dict(genre.loc[(key, g)] if genre is not None and (key, g) in genre.index else None)
-                      for g in GENRE_IDS},
-            "level": {str(lv): _figure_dict(level.loc[(key, lv)] if level is not None and (key, lv) in level.index
-                                            else None) for lv in LEVEL_IDS},
-            "iar": (float(counts["invalid"]) / float(counts["actions"])) if counts is not None and counts["actions"]
-            else None,
+            "genre": {g: _figure_dict(genre.get((key, g))) for g in GENRE_IDS},
+            "level": {str(lv): _figure_dict(level.get((key, lv))) for lv in LEVEL_IDS},
+            "iar": (float(counts["invalid"]) / float(counts["actions"])) if counts and counts["actions"] else None,
         }
         if human:
             entry.update(name=HUMAN_NAMES[key], model="", organisation="", interface="human", protocol="paused",

@@ -41,16 +41,25 @@ def submission(task_set, name, *, model="model-x", org="Org", interface="cua", s
     return sub
 
 
-def run(target, task_id, progress, success=None, *, kind=None, player=None, mismatch=False, seed=None,
-        actions_used=50, invalid_actions=0, status=Run.Status.VERIFIED, attempts=1, actions=None):
+def run(target, task_id, progress, success=None, **options):
     """A run of a submission (target is a Submission) or of a human (target is "novice" or "expert")."""
+    found = build_run(target, task_id, progress, success, **options)
+    found.save()
+    return found
+
+
+def build_run(target, task_id, progress, success=None, *, player=None, mismatch=False, seed=None,
+              actions_used=50, invalid_actions=0, status=Run.Status.VERIFIED, attempts=1, actions=None,
+              claimed=None):
+    """An unsaved Run (for bulk_create); `claimed` is the claimed progress when it differs (a flagged run)."""
     found = task(task_id) if isinstance(task_id, str) else task_id
     human = isinstance(target, str)
-    return Run.objects.create(
+    return Run(
         kind=target if human else Run.Kind.AGENT, submission=None if human else target, player=player,
         task=found, seed=next(_seeds) if seed is None else seed,
         actions=actions if actions is not None else found.null["actions"][:3],
-        claimed_progress=progress, claimed_success=success if success is not None else progress >= 1.0,
+        claimed_progress=progress if claimed is None else claimed,
+        claimed_success=(success if success is not None else progress >= 1.0) if claimed is None else claimed >= 1.0,
         status=status, progress=progress if status == Run.Status.VERIFIED else None,
         success=(success if success is not None else progress >= 1.0) if status == Run.Status.VERIFIED else None,
         attempts=attempts, actions_used=actions_used, invalid_actions=invalid_actions, mismatch=mismatch,
@@ -70,7 +79,7 @@ def populate(task_set, *, agents=10, seeds=2, rng_seed=7, humans=True, partial=2
     models = ["gpt-5.1", "claude-opus-5", "gemini-3-pro", "qwen3-vl-72b", "llama-5-vision", "ui-tars-2",
               "o5-mini", "grok-5", "kimi-vl", "glm-5v", "mistral-large-vl", "seed-vl-2"]
     orgs = ["OpenAI", "Anthropic", "Google", "Alibaba", "Meta", "ByteDance", "xAI", "Moonshot", "Zhipu", "Mistral"]
-    made = []
+    made, runs = [], []
     for index in range(agents):
         skill = 0.15 + 0.6 * (agents - index) / agents
         interface = "cua" if index % 3 != 1 else "generalist"
@@ -82,10 +91,10 @@ def populate(task_set, *, agents=10, seeds=2, rng_seed=7, humans=True, partial=2
             difficulty = (t.game.level - 1) / 5 + rng.random() * 0.2
             for _ in range(seeds):
                 p = max(0.0, min(1.0, rng.gauss(skill - difficulty * 0.6 + 0.25, 0.25)))
-                run(sub, t, round(p, 3), p >= 0.999 or (p > 0.85 and rng.random() < 0.5),
-                    actions_used=rng.randint(20, 100), invalid_actions=rng.randint(0, 8))
+                runs.append(build_run(sub, t, round(p, 3), p >= 0.999 or (p > 0.85 and rng.random() < 0.5),
+                                      actions_used=rng.randint(20, 100), invalid_actions=rng.randint(0, 8)))
         if index == 1 and flagged:
-            run(sub, covered[0], 1.0, True, mismatch=True)
+            runs.append(build_run(sub, covered[0], 0.0, False, mismatch=True, claimed=1.0))
         made.append(sub)
     if humans:
         for kind, skill, names in (("novice", 0.62, ["ana", "ben", "cai"]), ("expert", 0.85, ["dee", "eli"])):
@@ -93,7 +102,9 @@ def populate(task_set, *, agents=10, seeds=2, rng_seed=7, humans=True, partial=2
             for t in tasks:
                 for who in people[:2]:
                     p = max(0.0, min(1.0, rng.gauss(skill - (t.game.level - 1) * 0.04, 0.2)))
-                    run(kind, t, round(p, 3), p >= 0.97, player=who, actions_used=rng.randint(30, 100))
+                    runs.append(build_run(kind, t, round(p, 3), p >= 0.97, player=who,
+                                          actions_used=rng.randint(30, 100)))
+    Run.objects.bulk_create(runs)
     return made
 
 

@@ -1,0 +1,80 @@
+"""In a real browser against Daphne: the leaderboard, its views, an agent, and a run's step-by-step replay."""
+import re
+
+import pytest
+from django.core.cache import cache
+
+from evaluator import services
+from evaluator.models import Run
+from tests.evaluator.submissions import task
+from tests.leaderboard.factories import core_task_set, populate
+
+pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]
+
+
+def figures(page, column):
+    """The numbers of one column of the table (rows without a figure left out)."""
+    index = page.locator(f'#leaderboard thead th[data-sort="{column}"]').evaluate(
+        "th => [...th.parentElement.children].indexOf(th)")
+    # The second header row starts after the four row-spanning columns (rank, agent, interface, date).
+    texts = page.locator(f"#leaderboard tbody tr td:nth-child({index + 5})").evaluate_all(
+        "cells => cells.map(c => c.firstChild.textContent.trim() || c.textContent.trim())")
+    return [float(t.split()[0]) for t in texts if re.match(r"^\d", t)]
+
+
+def test_browse_the_leaderboard_and_step_through_a_replay(site_url, page, artifacts_dir):
+    cache.clear()
+    ts = core_task_set()
+    agents = populate(ts, agents=10)
+    best = agents[0]
+    reference = task("breakout/first-brick@1").reference
+    real = Run.objects.create(submission=best, task=task("breakout/first-brick@1"), seed=reference["seed"],
+                              actions=reference["actions"], claimed_progress=1.0, claimed_success=True)
+    services.verify_run(run_id=real.pk)
+
+    page.goto(site_url + "/")
+    rows = page.locator("#leaderboard tbody tr")
+    assert rows.count() == 12 and page.locator("#leaderboard tbody tr.human").count() == 2
+    assert page.locator("#leaderboard tbody tr.partial").count() == 3
+    page.locator(".chart .main-svg").first.wait_for()                       # plotly drew, from our own server
+    page.wait_for_function("document.querySelectorAll('.chart .main-svg').length >= 3")
+    page.screenshot(path=str(artifacts_dir / "leaderboard.png"), full_page=True)
+
+    page.get_by_role("link", name="Levels 1–5").click()
+    page.wait_for_url("**view=level**")
+    assert page.locator("#leaderboard thead").get_by_text("L1 timing").is_visible()
+    page.get_by_role("link", name="Computer-use").click()
+    page.wait_for_url(re.compile(r".*iface=cua.*view=level.*"))
+    badges = set(page.locator("#leaderboard tbody .iface-badge").all_inner_texts())
+    assert badges == {"CUA", "HUMAN"} or badges == {"CUA", "Human"}
+
+    page.locator('#leaderboard thead th[data-sort="overall_pg"] a').click()
+    page.wait_for_url("**sort=overall_pg**")
+    values = figures(page, "overall_pg")
+    assert values == sorted(values, reverse=True) and len(values) >= 4
+    page.locator('#leaderboard thead th[data-sort="overall_pg"] a').click()
+    page.wait_for_url("**dir=asc**")
+    values = figures(page, "overall_pg")
+    assert values == sorted(values)
+    page.screenshot(path=str(artifacts_dir / "leaderboard-levels-cua.png"), full_page=False)
+
+    page.get_by_role("link", name=best.agent_name, exact=True).click()
+    page.wait_for_url(f"**/leaderboard/agents/{best.pk}/")
+    assert page.locator("h1").inner_text().startswith(best.agent_name)
+    page.locator(f'#tasks a[href="/leaderboard/runs/{real.pk}/"]').click()
+    page.wait_for_url(f"**/leaderboard/runs/{real.pk}/")
+
+    page.locator("#frame").wait_for(state="visible", timeout=90_000)        # rendered by the sandbox, once
+    counter = page.locator("#counter")
+    total = len(reference["actions"])
+    assert counter.inner_text() == f"Step 0 / {total}"
+    assert page.locator("#step-action").inner_text() == "start (ready)"
+    page.get_by_role("button", name="Next ▶").click()
+    assert counter.inner_text() == f"Step 1 / {total}"
+    assert page.locator("#step-action").inner_text() != "start (ready)"
+    assert page.locator("#frame").evaluate("img => img.complete && img.naturalWidth") > 0
+    page.keyboard.press("End")
+    assert counter.inner_text() == f"Step {total} / {total}"
+    assert "target reached" in page.locator("#step-flags").inner_text()
+    assert "matches the verified one" in page.locator("#replay-check").inner_text()
+    page.screenshot(path=str(artifacts_dir / "leaderboard-replay.png"), full_page=False)
