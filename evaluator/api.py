@@ -1,4 +1,6 @@
 """The JSON API: token-authenticated uploads and public status, described by /api/openapi.json."""
+from django.conf import settings
+from django.core.exceptions import RequestDataTooBig
 from django.http import JsonResponse
 from django.urls import reverse
 from django.views.decorators.csrf import csrf_exempt
@@ -32,7 +34,12 @@ def submissions(request):
         return _error(401, "Authorization", "send `Authorization: Token <key>` with an active API token "
                                             "(create one on your account page)")
     try:
-        parsed = parse_upload(request.body, user=user, limits=UploadLimits.current())
+        body = request.body
+    except RequestDataTooBig:
+        return _error(413, "(file)", f"the upload is larger than the site accepts "
+                                     f"({settings.DATA_UPLOAD_MAX_MEMORY_SIZE:,} bytes)")
+    try:
+        parsed = parse_upload(body, user=user, limits=UploadLimits.current())
     except UploadRejected as rejected:
         return JsonResponse({"errors": rejected.errors}, status=400)
     submission = services.create_submission(user=user, parsed=parsed)

@@ -145,6 +145,9 @@ CELERY_BEAT_SCHEDULE = {
     "expire-abandoned-play-sessions": {"task": "humanplay.tasks.expire_abandoned_sessions", "schedule": 300},
 }
 
+# The largest request body the site reads at all; the admin's upload limit (UploadLimits) applies below it.
+DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("GAMEWORLD_MAX_REQUEST_BYTES", 50 * 1024 * 1024, minimum=1024)
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},

@@ -80,3 +80,22 @@ def test_the_upload_page_shows_every_error_and_stores_nothing(client):
 
 def test_the_upload_page_needs_a_signed_in_user(client):
     assert client.get("/submit/")["Location"].startswith("/accounts/login/")
+
+
+def test_an_upload_over_the_sites_cap_gets_a_json_error(client, settings):
+    settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 2048
+    _, key = ApiToken.issue(user=make_user(), name="ci")
+    response = post(client, b" " * 4096 + payload([run_entry("breakout/first-brick@1")]), key)
+    assert response.status_code == 413
+    assert response.json()["errors"][0] == {"field": "(file)",
+                                            "message": "the upload is larger than the site accepts (2,048 bytes)"}
+
+
+def test_an_upload_under_the_cap_but_over_the_admin_limit_names_the_limit(client):
+    from evaluator.models import UploadLimits
+
+    UploadLimits.objects.filter(pk=UploadLimits.current().pk).update(max_file_bytes=3 * 1024 * 1024)
+    _, key = ApiToken.issue(user=make_user(), name="ci")
+    response = post(client, b" " * (4 * 1024 * 1024), key)
+    assert response.status_code == 400
+    assert response.json()["errors"][0]["message"] == "the file is 4,194,304 bytes; the limit is 3,145,728 bytes"
