@@ -1,8 +1,10 @@
-from django.contrib import admin
+from django import forms
+from django.contrib import admin, messages
 from django.utils.html import format_html
 
 from . import services
-from .models import ApiToken, Game, Run, Submission, Task, TaskSet, UploadLimits
+from .models import (GAMEBOY_BUTTONS, ApiToken, Game, RegisteredRom, Run, Submission, Task, TaskSet,
+                     UploadLimits)
 
 
 class TaskInline(admin.TabularInline):
@@ -115,3 +117,162 @@ class UploadLimitsAdmin(admin.ModelAdmin):
 class RunAdmin(admin.ModelAdmin):
     list_display = ("__str__", "submission", "status", "progress", "success", "attempts", "mismatch")
     list_filter = ("status", "mismatch")
+
+
+# Registered Game Boy ROMs: uploaded from a maintainer's own legal copy, stored privately, never served.
+
+class RegisteredRomForm(forms.ModelForm):
+    rom_file = forms.FileField(
+        required=False, label="ROM file",
+        help_text="A Game Boy ROM (.gb/.gbc) dumped from your own legal copy. It is stored outside the static and "
+                  "media roots, pinned by its sha256, and never served or offered for download.")
+
+    DECLARED = ["title", "slug", "version", "genre", "level", "description", "provenance", "keys",
+                "semantic_actions", "fields", "state_fields", "rules", "seed", "press_frames", "release_frames",
+                "tasks", "boot_frames", "start_actions"]
+
+    class Meta:
+        model = RegisteredRom
+        fields = ["title", "slug", "version", "genre", "level", "description", "provenance", "keys",
+                  "semantic_actions", "fields", "state_fields", "rules", "seed", "press_frames", "release_frames",
+                  "tasks", "boot_frames", "start_actions"]
+
+    # Where a manifest error's field lands in this form.
+    ERROR_FIELDS = (("gameboy.fields", "fields"), ("gameboy.actionable", "rules"), ("gameboy.status", "rules"),
+                    ("gameboy.terminal", "rules"), ("gameboy.seed", "seed"), ("gameboy.press_frames", "press_frames"),
+                    ("gameboy.release_frames", "release_frames"), ("state_fields", "state_fields"), ("tasks", "tasks"),
+                    ("keys", "keys"), ("semantic_actions", "semantic_actions"), ("slug", "slug"),
+                    ("title", "title"), ("version", "version"))
+
+    def clean(self):
+        from .sandbox import ManifestError, RomError, registry
+
+        cleaned = super().clean()
+        self.rom_upload = None
+        upload = cleaned.get("rom_file")
+        data = None
+        if upload:
+            data = upload.read(services.ROM_UPLOAD_MAX_BYTES + 1)
+            try:
+                info = services.inspect_rom_upload(data=data, name=upload.name)
+            except RomError as exc:
+                self.add_error("rom_file", str(exc))
+                return cleaned
+            if self.instance.pk and info.sha256 != self.instance.sha256:
+                self.add_error("rom_file", "This registration is pinned to another ROM (its start state and tasks "
+                                           "belong to it): register this file as a new ROM.")
+                return cleaned
+            other = RegisteredRom.objects.filter(sha256=info.sha256).exclude(pk=self.instance.pk).first()
+            if other is not None:
+                self.add_error("rom_file", f"This ROM is already registered as “{other.title}” ({other.slug}).")
+                return cleaned
+            self.rom_upload = (data, info)
+        elif not self.instance.pk:
+            self.add_error("rom_file", "Choose the ROM file (from your own legal copy).")
+            return cleaned
+        slug = cleaned.get("slug")
+        if slug and slug in registry.slugs():
+            self.add_error("slug", f"“{slug}” is the slug of a bundled game.")
+        if self.errors:
+            return cleaned
+        candidate = RegisteredRom(**{name: cleaned.get(name) for name in self.DECLARED},
+                                  sha256=self.rom_upload[1].sha256 if self.rom_upload else self.instance.sha256,
+                                  start_state=self.instance.start_state)
+        try:
+            services.validate_rom_declarations(rom=candidate,
+                                               rom_bytes=data if data is not None else self.instance.rom_path.read_bytes())
+        except ManifestError as exc:
+            target = next((form_field for prefix, form_field in self.ERROR_FIELDS if exc.field.startswith(prefix)), None)
+            self.add_error(target, f"{exc.field}: {exc.problem}")
+        except OSError as exc:
+            self.add_error(None, f"The stored ROM file cannot be read ({exc}): upload it again.")
+        return cleaned
+
+
+@admin.register(RegisteredRom)
+class RegisteredRomAdmin(admin.ModelAdmin):
+    form = RegisteredRomForm
+    list_display = ("title", "slug", "header_title", "cartridge", "short_sha256", "has_start_state", "task_count",
+                    "uploaded_by")
+    search_fields = ("title", "slug", "header_title", "sha256")
+    readonly_fields = ("sha256", "size", "header_title", "cartridge", "has_rtc", "storage", "start_state_summary",
+                       "uploaded_by", "created", "updated")
+    fieldsets = (
+        (None, {"fields": ("rom_file", "title", "slug", "version", "genre", "level", "description", "provenance")}),
+        ("Pinned ROM", {"fields": ("sha256", "size", "header_title", "cartridge", "has_rtc", "storage")}),
+        ("State fields (RAM)", {"fields": ("fields", "state_fields", "rules", "seed")}),
+        ("Actions", {"fields": ("keys", "semantic_actions", "press_frames", "release_frames")}),
+        ("Tasks", {"fields": ("tasks",)}),
+        ("Start state", {"fields": ("boot_frames", "start_actions", "start_state_summary"),
+                         "description": "Captured from power-on by the “Capture the start state” action: boot "
+                                        "frames, then the start actions. (Capturing it by playing in the "
+                                        "human-play page is not wired yet.)"}),
+        (None, {"fields": ("uploaded_by", "created", "updated")}),
+    )
+    actions = ["capture_start_state", "check_tasks"]
+
+    def get_changeform_initial_data(self, request):
+        return {"keys": list(GAMEBOY_BUTTONS), "fields": {"score": {"address": "0xC0A0", "size": 2}},
+                "state_fields": {"score": "What the score counts."},
+                "rules": {"actionable": {"field": "score", "ge": 0}},
+                "tasks": [], "semantic_actions": [], "start_actions": []}
+
+    @admin.display(description="sha256")
+    def short_sha256(self, rom):
+        return rom.sha256[:12]
+
+    @admin.display(boolean=True, description="start state")
+    def has_start_state(self, rom):
+        return bool(rom.start_state)
+
+    @admin.display(description="tasks")
+    def task_count(self, rom):
+        return len(rom.tasks or [])
+
+    @admin.display(description="stored")
+    def storage(self, rom):
+        if not rom.sha256:
+            return "—"
+        present = rom.rom_path.is_file()
+        return f"privately, as <DATA_DIR>/roms/{rom.sha256}.gb ({'present' if present else 'MISSING'}); never served"
+
+    @admin.display(description="start state")
+    def start_state_summary(self, rom):
+        from .sandbox.backends.gameboy.state import read_header
+
+        if not rom.start_state:
+            return "none yet: save, then run the “Capture the start state” action"
+        header, _ = read_header(bytes(rom.start_state))
+        return (f"{len(rom.start_state)} bytes, sha256 {rom.start_state_sha256[:12]}, after {header.get('frames')} "
+                f"frames and {len(header.get('actions') or [])} actions, for ROM {header['rom_sha256'][:12]}")
+
+    def save_model(self, request, rom, form, change):
+        upload = getattr(form, "rom_upload", None)
+        if upload is not None:
+            data, _ = upload
+            info = services.store_rom_file(data=data)
+            rom.sha256, rom.size, rom.header_title = info.sha256, info.size, info.title[:16]
+            rom.cartridge, rom.has_rtc = info.cartridge_name, info.has_rtc
+        if not change:
+            rom.uploaded_by = request.user
+        super().save_model(request, rom, form, change)
+
+    @admin.action(description="Capture the start state (power-on, boot frames, start actions)")
+    def capture_start_state(self, request, queryset):
+        from .sandbox import SandboxError
+
+        for rom in queryset:
+            try:
+                header = services.capture_rom_start_state(rom=rom)
+            except (SandboxError, OSError) as exc:
+                self.message_user(request, f"{rom.slug}: no start state: {exc}", messages.ERROR)
+                continue
+            self.message_user(request, f"{rom.slug}: start state captured after {header['frames']} frames and "
+                                       f"{len(header.get('actions') or [])} actions.")
+
+    @admin.action(description="Check the tasks (reference reaches the target, null does not)")
+    def check_tasks(self, request, queryset):
+        for rom in queryset:
+            lines = services.check_rom_tasks(rom=rom)
+            failed = any(not line.startswith("ok ") for line in lines)
+            self.message_user(request, f"{rom.slug}: " + "; ".join(lines), messages.WARNING if failed else messages.SUCCESS)

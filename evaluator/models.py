@@ -290,3 +290,65 @@ class UploadLimits(models.Model):
     def current(cls):
         limits, _ = cls.objects.get_or_create(pk=1)
         return limits
+
+
+GAMEBOY_BUTTONS = ["a", "b", "start", "select", "up", "down", "left", "right"]
+
+
+class RegisteredRom(models.Model):
+    """A Game Boy ROM a maintainer registered from their own legal copy, with its RAM fields and tasks.
+
+    The file is stored under settings.DATA_DIR/roms/<sha256>.gb, outside the static and media roots, and
+    is never served or offered for download; the row pins it by sha256. The declarations are the `gameboy`
+    section and the tasks of a game manifest (see evaluator/sandbox/backends/gameboy/README.md).
+    """
+
+    title = models.CharField(max_length=80)
+    slug = models.SlugField(max_length=49, unique=True, help_text="The game's slug, e.g. “tetris-dx”.")
+    version = models.CharField(max_length=20, default="1.0.0")
+    genre = models.CharField(max_length=20, choices=GENRES)
+    level = models.PositiveSmallIntegerField(choices=LEVELS)
+    description = models.TextField(blank=True)
+    provenance = models.TextField(help_text="Whose legal copy this is and how it was dumped. The platform never "
+                                            "ships a commercial ROM.")
+    sha256 = models.CharField(max_length=64, unique=True, editable=False)
+    size = models.PositiveIntegerField(editable=False)
+    header_title = models.CharField(max_length=16, blank=True, editable=False)
+    cartridge = models.CharField(max_length=40, editable=False)
+    has_rtc = models.BooleanField(default=False, editable=False)
+    keys = models.JSONField(default=list, help_text=f"The buttons agents may press, of {', '.join(GAMEBOY_BUTTONS)}.")
+    semantic_actions = models.JSONField(default=list, blank=True,
+                                        help_text='As in a manifest: [{"name", "description", "action"}].')
+    fields = models.JSONField(help_text='RAM fields by name, one of them "score": {"score": {"address": '
+                                        '"0xC0A0", "size": 2, "bcd": true, "endian": "big"}, ...}.')
+    state_fields = models.JSONField(help_text="A sentence for each field shown to agents and people.")
+    rules = models.JSONField(help_text='{"actionable": condition, "status": {...}, "terminal": {"lose": '
+                                       '{"when": condition, "reason": "..."}}}')
+    seed = models.JSONField(null=True, blank=True,
+                            help_text='Where the seed is written, if the game has such a place: {"address", "size"}.')
+    press_frames = models.PositiveSmallIntegerField(default=5)
+    release_frames = models.PositiveSmallIntegerField(default=14)
+    tasks = models.JSONField(default=list, blank=True, help_text="Tasks as in a manifest (slug, title, instruction, "
+                                                                 "score_field, start, target, ...).")
+    boot_frames = models.PositiveIntegerField(default=0, help_text="Frames run from power-on before the start actions.")
+    start_actions = models.JSONField(default=list, blank=True,
+                                     help_text='Game Boy button actions from power-on to the start, e.g. '
+                                               '[{"type": "press_key", "key": "start"}, {"type": "wait"}].')
+    start_state = models.BinaryField(null=True, blank=True, editable=False,
+                                     help_text="The captured start state (a GameWorld state file of this ROM).")
+    start_state_sha256 = models.CharField(max_length=64, blank=True, editable=False)
+    uploaded_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                    related_name="registered_roms")
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["title"]
+        verbose_name = "registered Game Boy ROM"
+
+    def __str__(self):
+        return f"{self.title} ({self.sha256[:12]})"
+
+    @property
+    def rom_path(self):
+        return settings.DATA_DIR / "roms" / f"{self.sha256}.gb"
