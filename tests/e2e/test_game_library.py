@@ -10,7 +10,7 @@ pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 def test_the_library_shows_every_game_with_its_frame(site_url, page, artifacts_dir):
     report = load_bundles(capture_frames=True)
     assert not report.errors, report.errors
-    page.goto(site_url + "/")
+    page.goto(site_url + "/games/")
     assert page.locator("header.topbar").evaluate("e => getComputedStyle(e).display") == "flex"  # styled
     cards = page.locator("article.card")
     assert cards.count() == len(registry.slugs())

@@ -16,7 +16,7 @@ def counter_game():
 
 
 def test_the_library_lists_games_with_their_frame_and_tasks(client, counter_game):
-    page = client.get("/").content.decode()
+    page = client.get("/games/").content.decode()
     assert "Counter (test fixture)" in page and "Score 3" in page
     assert 'src="/games/counter/frame.png"' in page
 
