@@ -34,7 +34,7 @@ def board():
     for t in (T1, T2, T3, T4):
         run(c, t, 1.0, True)
     d = submission(ts, "Delta", interface="cua")  # every task covered, but one claim was false
-    run(d, T1, 1.0, True, mismatch=True)
+    run(d, T1, 1.0, True, mismatch=True, claimed=0.3)  # the claim differs from the replay
     run(d, T1, 0.0, False)
     for t in (T2, T3, T4):
         run(d, t, 0.5, False)

@@ -28,7 +28,7 @@ def board():
     for t, p in zip((T1, T2, T3, T4), (0.5, 0.5, 0.0, 0.25)):
         run(b, t, p)
     d = submission(ts, "Delta <script>", model="delta-1", interface="cua")
-    run(d, T1, 1.0, True, mismatch=True)
+    run(d, T1, 1.0, True, mismatch=True, claimed=0.3)  # the claim differs from the replay
     for t in (T2, T3):
         run(d, t, 0.5)
     for t, p in zip((T1, T2, T3, T4), (0.5, 0.4, 0.8, 0.8)):
@@ -225,3 +225,24 @@ def test_the_run_page_and_an_unverified_run(client, board):
 def test_no_task_set_yet(client):
     page = client.get("/").content.decode()
     assert "No task set is published yet" in page
+
+
+def test_the_task_set_is_chosen_in_the_url_and_drafts_are_not_public(client, board):
+    ts, _ = board
+    other = client.get("/?ts=core-v1").content.decode()
+    assert "<strong>GameWorld core v1</strong>" in other and "0 ranked agents" in other   # humans count anywhere
+    assert '<option value="mini-v1">' in other and '<option value="core-v1" selected>' in other
+    TaskSet.objects.create(slug="draft-v2", name="Draft v2")
+    for query in ("?ts=nope&view=level", "?ts=draft-v2&view=level"):
+        response = client.get("/" + query)
+        assert response.status_code == 302 and response["Location"] == "/?ts=mini-v1&view=level"
+    assert "draft-v2" not in client.get("/").content.decode()
+
+
+def test_a_human_play_run_without_a_claim_counts_for_its_level(client, board):
+    ts, _ = board
+    run("expert", T1, 1.0, True, player=player("eve"), claimed=None)
+    Run.objects.filter(kind="expert").update(claimed_progress=None, claimed_success=None)
+    rows = dict(table_of(client))
+    assert rows["expert"][0] == "ref" and rows["expert"][4:6] == ["100.0", "100.0"]   # arcade SR, PG
+    assert client.get("/?humans=0").content.decode().count('class="human"') == 0
