@@ -411,3 +411,24 @@ def test_pinning_finds_the_save_time():
 
 def test_frame_duration():
     assert round(FRAME_MS, 3) == 16.743  # 70224 clocks at 4.194304 MHz
+
+
+def test_a_game_that_never_becomes_actionable_is_an_error_not_a_hang(bundle):
+    from evaluator.sandbox import GameNotReady
+
+    games, folder = bundle("snake")
+    edit_manifest(folder, lambda d: d["gameboy"].update(actionable={"field": "mode", "eq": 99},
+                                                        ready_timeout_frames=30))
+    with pytest.raises(GameNotReady, match="not actionable after 30 frames"):
+        open_first_task(games, "snake")
+
+
+def test_conditions_combine():
+    from evaluator.sandbox.backends.gameboy.fields import _condition, evaluate
+
+    names = ["mode", "lives", "dir"]
+    values = {"mode": 2, "lives": 0, "dir": "up"}
+    assert evaluate(_condition({"all": [{"field": "mode", "eq": 2}, {"field": "lives", "le": 0}]}, names, "c"), values)
+    assert evaluate(_condition({"any": [{"field": "mode", "eq": 3}, {"field": "dir", "in": ["up"]}]}, names, "c"), values)
+    assert evaluate(_condition({"not": {"field": "dir", "not_in": ["up", "down"]}}, names, "c"), values)
+    assert not evaluate(_condition({"field": "dir", "gt": 3}, names, "c"), values)  # a name is not a number
