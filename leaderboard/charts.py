@@ -7,7 +7,7 @@ from html import escape
 
 import plotly.graph_objects as go
 
-from .selectors import GENRE_IDS, GENRE_NAMES, LEVEL_IDS, groups_for
+from .selectors import LEVEL_IDS, groups_for
 
 TEXT = "#e7ecf5"
 MUTED = "#93a0b8"
@@ -250,10 +250,3 @@ def progress_histogram(progress):
     fig.update_yaxes(title_text="runs")
     return fig.to_json()
 
-
-def genre_label(genre):
-    return GENRE_NAMES.get(genre, genre)
-
-
-__all__ = ["grouped_bars", "scatter", "gap_to_novice", "profile_bars", "level_radar", "progress_by_task",
-           "progress_histogram", "GENRE_IDS"]

@@ -3,7 +3,6 @@ under the data version (see selectors.data_version), so a newly verified run sho
 import csv
 import gzip
 import io
-import json
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
@@ -19,6 +18,7 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET
 
 from evaluator.models import Game, Run, Submission, Task
+from evaluator.sandbox import SandboxError
 
 from . import charts, replays, selectors
 
@@ -358,7 +358,7 @@ def replay(request, pk):
         return JsonResponse({"state": "unavailable", "error": "Only verified runs are replayed."}, status=409)
     try:
         current = replays.ensure(found, retry=request.GET.get("retry") == "1")
-    except ValueError as exc:  # the bundle on disk is not the version the run was verified on
+    except (ValueError, SandboxError) as exc:  # the bundle on disk is missing or not the run's version
         return JsonResponse({"state": "error", "error": str(exc), "done": 0, "total": len(found.actions) + 1})
     if current["state"] == "ready":
         for step in current["steps"]:
