@@ -1,12 +1,12 @@
 """Settings come from the environment; a bad value stops start-up with the variable's name."""
 import os
-import socket
 import subprocess
 import sys
-import uuid
 from pathlib import Path
 
 import pytest
+
+from tests.scaled import postgres_and_redis  # noqa: F401 (a fixture)
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -32,28 +32,6 @@ def test_a_bad_value_fails_loudly_naming_the_variable(variable, value, message):
     result = manage("check", env={variable: value})
     assert result.returncode != 0
     assert message in result.stderr
-
-
-def reachable(port):
-    try:
-        socket.create_connection(("127.0.0.1", port), timeout=1).close()
-        return True
-    except OSError:
-        return False
-
-
-@pytest.fixture
-def postgres_and_redis():
-    if not (reachable(5432) and reachable(6379)):
-        if os.environ.get("CI"):
-            pytest.fail("CI must start PostgreSQL and Redis on 127.0.0.1 (see .ci/run)")
-        pytest.skip("PostgreSQL and Redis are not running on 127.0.0.1")
-    name = f"gameworld_scaled_{uuid.uuid4().hex[:8]}"
-    subprocess.run(["psql", "-h", "127.0.0.1", "-U", "postgres", "-c", f"CREATE DATABASE {name}"], check=True,
-                   capture_output=True)
-    yield {"DATABASE_URL": f"postgres://postgres@127.0.0.1:5432/{name}", "REDIS_URL": "redis://127.0.0.1:6379/14"}
-    subprocess.run(["psql", "-h", "127.0.0.1", "-U", "postgres", "-c", f"DROP DATABASE IF EXISTS {name}"],
-                   capture_output=True)
 
 
 @pytest.mark.scaled
