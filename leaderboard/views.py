@@ -82,7 +82,7 @@ def _cell(figure, what):
             "title": f"{what}: {runs} run{'s' if runs != 1 else ''} over {tasks} task{'s' if tasks != 1 else ''}"}
 
 
-def table_rows(entries, view):
+def table_rows(entries, view, task_set):
     groups = selectors.groups_for(view)
     rows = []
     for entry in entries:
@@ -94,13 +94,13 @@ def table_rows(entries, view):
             "overall_cell": _cell(o, "Overall"),
             "sr_ci": f"{pct(o['sr_lo'])}–{pct(o['sr_hi'])}" if o["sr_lo"] is not None else "",
             "pg_ci": f"{pct(o['pg_lo'])}–{pct(o['pg_hi'])}" if o["pg_lo"] is not None else "",
-            "url": entry_url(entry)})
+            "url": entry_url(entry, task_set)})
     return rows
 
 
-def entry_url(entry):
+def entry_url(entry, task_set):
     if entry["kind"] == "human":
-        return reverse("leaderboard:human", args=[entry["human_kind"]])
+        return reverse("leaderboard:human", args=[entry["human_kind"]]) + f"?ts={task_set.slug}"
     return reverse("leaderboard:agent", args=[entry["submission_id"]])
 
 
@@ -173,7 +173,7 @@ def render_board(request, task_set, params, version):
         shown += [e for e in entries[PAGE_ROWS:] if e["kind"] == "human"]
     agents = [e for e in table["entries"] if e["kind"] == "agent"]
     context = {
-        "params": params, "task_set": task_set, "table": table, "rows": table_rows(shown, params.view),
+        "params": params, "task_set": task_set, "table": table, "rows": table_rows(shown, params.view, task_set),
         "header": header(params), "hidden_rows": len(entries) - len(shown), "total_rows": len(entries),
         "counts": {"ranked": sum(e["ranked"] for e in agents), "partial": sum(e["partial"] for e in agents),
                    "humans": sum(e["kind"] == "human" for e in table["entries"])},
@@ -344,7 +344,7 @@ def run(request, pk):
     context = {"run": found, "task": found.task, "game": found.task.game, "task_set": task_set,
                "replayable": found.status == Run.Status.VERIFIED, "action_count": len(found.actions),
                "entry_url": reverse("leaderboard:agent", args=[found.submission_id]) if found.submission_id
-               else reverse("leaderboard:human", args=[found.kind]),
+               else reverse("leaderboard:human", args=[found.kind]) + (f"?ts={task_set.slug}" if task_set else ""),
                "entry_name": (f"{found.submission.agent_name} ({found.submission.model_name})"
                               if found.submission_id else selectors.HUMAN_NAMES.get(found.kind, found.kind))}
     return render(request, "leaderboard/run.html", context)

@@ -246,3 +246,12 @@ def test_a_human_play_run_without_a_claim_counts_for_its_level(client, board):
     rows = dict(table_of(client))
     assert rows["expert"][0] == "ref" and rows["expert"][4:6] == ["100.0", "100.0"]   # arcade SR, PG
     assert client.get("/?humans=0").content.decode().count('class="human"') == 0
+
+
+def test_an_agent_page_while_its_submission_is_still_verifying(client, board):
+    ts, _ = board
+    waiting = submission(ts, "Waiting", status="verifying")
+    run(waiting, T1, 0.0, status=Run.Status.PENDING)
+    page = client.get(f"/leaderboard/agents/{waiting.pk}/").content.decode()
+    assert "the submission is still being verified" in page and "no verified run" in page
+    assert "Waiting" not in [name for _, (rank, name, *rest) in table_of(client)]
