@@ -9,7 +9,7 @@ The input sequence is a task's reference trajectory (it never loses, so neither 
 round (the machine is shared: a round that another process slowed down does not count). Both loops must
 end in the same RAM.
 
-    .venv/bin/python bench/gameboy_speed.py [--task gemmaze/escape-2] [--rounds 12]
+    .venv/bin/python bench/gameboy_speed.py [--task gemmaze/escape-2] [--rounds 30]
 Last line: ratio=<protocol/raw> raw_steps_per_s=.. protocol_steps_per_s=..
 """
 import argparse
@@ -83,7 +83,7 @@ class RawPlayer:
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--task", default="gemmaze/escape-2")
-    parser.add_argument("--rounds", type=int, default=12)
+    parser.add_argument("--rounds", type=int, default=30)
     args = parser.parse_args()
     task = registry.task(args.task)
     # The run must not end at the target: the same number of steps both ways.
