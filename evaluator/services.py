@@ -190,12 +190,13 @@ def claim_run(*, run_id):
 def verify_run(*, run_id):
     """Replay one run in the sandbox and store the oracle's figures beside the claimed ones.
 
-    Returns False when another worker holds the run (nothing to do). Sandbox errors propagate, with the run
-    released, so that the task can retry it.
+    Returns None when the run is done with (verified now or before), or, when another worker holds it under a
+    live lease, the seconds until that lease runs out: the caller should try again then, since that worker
+    may have died. Sandbox errors propagate, with the run released, so that the task can retry it.
     """
     claimed_at = claim_run(run_id=run_id)
     if claimed_at is None:
-        return False
+        return _not_claimed(run_id)
     run = Run.objects.select_related("task__game").get(pk=run_id)
     Submission.objects.filter(pk=run.submission_id, status__in=[Submission.Status.RECEIVED,
                                                                 Submission.Status.QUEUED]) \
@@ -213,7 +214,19 @@ def verify_run(*, run_id):
         mismatch=mismatch, error="", verified_at=timezone.now())
     if stored and run.submission_id:
         refresh_submission(submission_id=run.submission_id)
-    return bool(stored)
+    return None
+
+
+def _not_claimed(run_id):
+    run = Run.objects.filter(pk=run_id).values("status", "claimed_at", "submission_id").first()
+    if run is None:
+        return None
+    if run["status"] == Run.Status.RUNNING:
+        lease_ends = run["claimed_at"] + timedelta(seconds=settings.GAMEWORLD_RUN_LEASE_S)
+        return max((lease_ends - timezone.now()).total_seconds(), 0.0)
+    if run["submission_id"]:  # finished: its worker may have died before counting it
+        refresh_submission(submission_id=run["submission_id"])
+    return None
 
 
 def fail_run(*, run_id, error):
@@ -280,8 +293,9 @@ def requeue_stuck_runs():
     stuck = list(stuck)
     for run_id in stuck:
         verify_run.delay(run_id)
-    for submission_id in Submission.objects.filter(status=Submission.Status.VERIFYING, runs_done=F("runs_total")) \
-            .values_list("pk", flat=True):
+    # A worker that died between storing a run and counting it leaves a submission with nothing left to replay.
+    for submission_id in Submission.objects.filter(status__in=[Submission.Status.QUEUED, Submission.Status.VERIFYING]) \
+            .exclude(runs__status__in=[Run.Status.PENDING, Run.Status.RUNNING]).values_list("pk", flat=True):
         refresh_submission(submission_id=submission_id)
     if stuck:
         log.info("re-queued %d stuck runs", len(stuck))

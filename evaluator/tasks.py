@@ -10,12 +10,14 @@ MAX_RETRIES = 3
 @shared_task(bind=True, acks_late=True, reject_on_worker_lost=True, max_retries=MAX_RETRIES)
 def verify_run(self, run_id):
     try:
-        services.verify_run(run_id=run_id)
+        held_for = services.verify_run(run_id=run_id)
     except (SandboxError, ValueError) as exc:
         if self.request.retries >= self.max_retries:
             services.fail_run(run_id=run_id, error=exc)
             return
         raise self.retry(exc=exc, countdown=2 ** self.request.retries)
+    if held_for is not None:  # another worker holds it; if that worker died, take the run when its lease ends
+        raise self.retry(countdown=held_for + 1, max_retries=None)
 
 
 @shared_task

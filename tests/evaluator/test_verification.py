@@ -60,12 +60,13 @@ def test_replays_are_deterministic_across_submissions():
     assert sorted(second.runs.values_list("trace_sha256", flat=True)) == hashes
 
 
-def test_a_run_is_claimed_once():
+def test_a_run_is_claimed_once(settings):
     submission = submit([run_entry("breakout/first-brick@1")])
     run = submission.runs.get()
     assert services.claim_run(run_id=run.pk) is not None
     assert services.claim_run(run_id=run.pk) is None  # another worker finds it taken
-    assert services.verify_run(run_id=run.pk) is False
+    held_for = services.verify_run(run_id=run.pk)  # ...and is told when the holder's lease runs out
+    assert 0 < held_for <= settings.GAMEWORLD_RUN_LEASE_S
 
 
 def test_a_run_whose_worker_died_is_taken_again_after_its_lease(settings):
@@ -73,7 +74,7 @@ def test_a_run_whose_worker_died_is_taken_again_after_its_lease(settings):
     run = submission.runs.get()
     services.claim_run(run_id=run.pk)
     Run.objects.filter(pk=run.pk).update(claimed_at=timezone.now() - timedelta(seconds=settings.GAMEWORLD_RUN_LEASE_S + 1))
-    assert services.verify_run(run_id=run.pk) is True
+    assert services.verify_run(run_id=run.pk) is None
     run.refresh_from_db()
     assert run.status == "verified" and run.verify_attempts == 2
 
@@ -129,3 +130,36 @@ def test_upload_payload_round_trip_keeps_actions_exactly():
     submission = submit([entry])
     assert submission.runs.get().actions == json.loads(json.dumps(entry["actions"]))
     assert Submission.objects.get().payload_sha256
+
+
+def test_a_held_run_is_retried_when_its_lease_ends(monkeypatch):
+    """The pool process that held it may have died while its message came straight back."""
+    retried = []
+    monkeypatch.setattr(tasks.verify_run, "retry", lambda **kw: retried.append(kw) or RuntimeError("retry"))
+    submission = submit([run_entry("breakout/first-brick@1")])
+    run = submission.runs.get()
+    services.claim_run(run_id=run.pk)
+    with pytest.raises(RuntimeError):
+        tasks.verify_run.run(run.pk)
+    assert retried and retried[0]["max_retries"] is None and retried[0]["countdown"] > 1
+
+
+def test_a_run_stored_by_a_worker_that_died_before_counting_it_is_counted(monkeypatch):
+    submission = submit([run_entry("breakout/first-brick@1")])
+    run = submission.runs.get()
+    with monkeypatch.context() as patched:
+        patched.setattr(services, "refresh_submission", lambda **kw: None)  # the worker dies here
+        services.verify_run(run_id=run.pk)
+    assert Submission.objects.get().status != "verified"
+    services.verify_run(run_id=run.pk)  # a redelivered message finds the run finished and counts it
+    assert Submission.objects.get().status == "verified"
+
+
+def test_the_sweep_counts_submissions_with_nothing_left_to_replay(monkeypatch):
+    submission = submit([run_entry("breakout/first-brick@1")])
+    with monkeypatch.context() as patched:
+        patched.setattr(services, "refresh_submission", lambda **kw: None)
+        services.verify_run(run_id=submission.runs.get().pk)
+    Submission.objects.filter(pk=submission.pk).update(status="verifying")
+    services.requeue_stuck_runs()
+    assert Submission.objects.get().status == "verified"
