@@ -199,7 +199,7 @@ def level_radar(entry, humans):
     _layout(fig, title="Progress by curriculum level", height=340)
     fig.update_layout(margin={"l": 30, "r": 30, "t": 44, "b": 30},
                       polar={"bgcolor": PANEL, "domain": {"x": [0, 1], "y": [0.02, 1]},
-                             "radialaxis": {"range": [0, 100], "gridcolor": GRID, "color": MUTED, "angle": 90,
+                             "radialaxis": {"range": [0, 100], "gridcolor": GRID, "color": MUTED, "angle": 54,
                                             "tickvals": [25, 50, 75, 100], "tickfont": {"size": 9}},
                              "angularaxis": {"gridcolor": GRID, "color": TEXT, "direction": "clockwise"}})
     return fig.to_json()
