@@ -13,7 +13,8 @@ The rules it keeps (DESIGN.md):
 - A step of T = round(duration_ms / frame) frames (a frame is 70224 clocks at 4.194304 MHz, ~16.74 ms)
   holds the action's buttons for all but the last `release_frames` frames (at least one frame) and then
   releases them. The default step (the task's `step_ms`) is exactly `press_frames` + `release_frames`
-  frames (manifest `gameboy.press_frames`/`release_frames`, defaults 5 and 14). `wait` holds nothing.
+  frames (manifest `gameboy.press_frames`/`release_frames`, defaults 5 and 14). `wait` holds nothing (and a
+  wait shorter than half a frame runs none).
   Only the last frame of a step is rendered (the screen is a function of the emulated machine, so this
   changes no RAM).
 - The ROM must have the sha256 the manifest pins, and its header must be sound (rom.py); every start
@@ -224,8 +225,8 @@ class GameBoySession:
             machine = self._require()
             kind = action["type"]
             total = frames_for(action["duration_ms"])
-            if kind == "wait":
-                machine.step((), total, self.release_frames)
+            if kind == "wait":  # a wait may be shorter than a frame (then nothing moves)
+                machine.step((), round(action["duration_ms"] / FRAME_MS), self.release_frames)
             elif kind in ("press_key", "press_keys"):
                 buttons = [action["key"]] if kind == "press_key" else list(action["keys"])
                 unknown = [b for b in buttons if b not in BUTTONS]
