@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from evaluator.sandbox import registry
 from tests.scaled import postgres_and_redis  # noqa: F401 (a fixture)
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -52,5 +53,6 @@ def test_the_scaled_configuration_runs_on_postgresql_and_redis(postgres_and_redi
         "with app.connection_for_write() as conn: conn.ensure_connection(max_retries=1); print('broker', conn.transport_cls)",
     ]), env=env, check=True)
     assert "layer RedisChannelLayer 7" in probe.stdout
-    assert "db postgresql 30" in probe.stdout
+    tasks = sum(len(game.tasks) for game in registry.games())
+    assert f"db postgresql {tasks}" in probe.stdout
     assert "broker redis" in probe.stdout
