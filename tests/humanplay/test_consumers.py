@@ -173,3 +173,20 @@ def test_auth_middleware_passes_the_signed_in_user(client):
         assert json.loads(await socket.receive_from(timeout=30))["type"] == "status"
         await socket.disconnect()
     async_to_sync(scenario)()
+
+
+def test_game_boy_games_play_over_the_same_socket():
+    user = make_user("gb")
+    session = services.start_session(user=user, task=task("snake/apple-1@1"), mode=PlaySession.Mode.PRACTICE)
+
+    async def scenario():
+        player = Player(session, user)
+        status = await player.connect()
+        assert status["actions_left"] == 100
+        status = await player.act({"type": "press_key", "key": "left"}, 0)
+        assert status["step"] == 1
+        assert "not an action of this game" in await player.refused(
+            json.dumps({"type": "action", "step": 1, "action": {"type": "press_key", "key": "Space"}}))
+        await player.socket.disconnect()
+    async_to_sync(scenario)()
+    assert session.action_list() == [{"type": "press_key", "key": "left"}]
