@@ -20,6 +20,8 @@ from pathlib import Path
 
 FORMAT = "gameworld.submission/1"
 PROTOCOL = "paused"
+PROTOCOLS = ("paused", "realtime")
+MAX_LATENCY_MS = 30_000
 INTERFACES = ("cua", "generalist")
 API_PREFIX = "/api/v1/submissions"
 USER_AGENT = "gameworld-client/1"
@@ -54,10 +56,14 @@ class WaitTimeout(ClientError, TimeoutError):
 
 # Writing a submission file.
 
-def submission(*, agent, task_set, runs):
-    """The submission as a dict, checked for the mistakes the server would refuse it for (ValueError)."""
+def submission(*, agent, task_set, runs, protocol=PROTOCOL):
+    """The submission as a dict, checked for the mistakes the server would refuse it for (ValueError).
+
+    protocol "paused" (the default) or "realtime" (actions may then carry `latency_ms`, 0 to 30000)."""
     agent = dict(agent)
     problems = []
+    if protocol not in PROTOCOLS:
+        problems.append(f"protocol: one of {', '.join(PROTOCOLS)}, got {protocol!r}")
     for name in ("name", "model"):
         if not isinstance(agent.get(name), str) or not agent[name]:
             problems.append(f"agent.{name}: a non-empty string is required")
@@ -68,15 +74,15 @@ def submission(*, agent, task_set, runs):
         problems.append(f"agent: unknown fields {', '.join(sorted(unknown))}")
     if not isinstance(task_set, str) or not task_set:
         problems.append("task_set: the slug of a published task set, e.g. core-v1")
-    runs = [_run(index, run, problems) for index, run in enumerate(runs)]
+    runs = [_run(index, run, problems, protocol) for index, run in enumerate(runs)]
     if not runs:
         problems.append("runs: at least one run is required")
     if problems:
         raise ValueError("not a valid submission:\n  " + "\n  ".join(problems))
-    return {"format": FORMAT, "agent": agent, "protocol": PROTOCOL, "task_set": task_set, "runs": runs}
+    return {"format": FORMAT, "agent": agent, "protocol": protocol, "task_set": task_set, "runs": runs}
 
 
-def _run(index, run, problems):
+def _run(index, run, problems, protocol=PROTOCOL):
     where = f"runs[{index}]"
     out = {"task": run.get("task"), "seed": run.get("seed"), "actions": list(run.get("actions") or [])}
     if not isinstance(out["task"], str) or "/" not in out["task"] or "@" not in out["task"]:
@@ -86,6 +92,12 @@ def _run(index, run, problems):
     for step, action in enumerate(out["actions"]):
         if not isinstance(action, dict) or "type" not in action:
             problems.append(f"{where}.actions[{step}]: an object with a \"type\"")
+        elif "latency_ms" in action:
+            latency = action["latency_ms"]
+            if protocol != "realtime":
+                problems.append(f"{where}.actions[{step}].latency_ms: only in the realtime protocol")
+            elif isinstance(latency, bool) or not isinstance(latency, int) or not 0 <= latency <= MAX_LATENCY_MS:
+                problems.append(f"{where}.actions[{step}].latency_ms: an integer from 0 to {MAX_LATENCY_MS}")
     if run.get("claimed") is not None:
         claimed = {key: value for key, value in run["claimed"].items() if value is not None}
         if set(claimed) - {"progress", "success"}:
@@ -104,14 +116,14 @@ def _run(index, run, problems):
     return out
 
 
-def write_submission(path, *, agent, task_set, runs):
-    """Write a `gameworld.submission/1` file (protocol "paused"); return the dict written.
+def write_submission(path, *, agent, task_set, runs, protocol=PROTOCOL):
+    """Write a `gameworld.submission/1` file (protocol "paused" unless told "realtime"); return the dict.
 
     agent: {"name", "model", "interface": "cua" | "generalist", optional "org", "memory_rounds", "url",
     "notes"}; runs: [{"task": "game/task@version", "seed": int, "actions": [...], optional
     "claimed": {"progress": 0..1, "success": bool}}].
     """
-    data = submission(agent=agent, task_set=task_set, runs=runs)
+    data = submission(agent=agent, task_set=task_set, runs=runs, protocol=protocol)
     path = Path(path)
     tmp = path.with_name(path.name + ".tmp")
     tmp.write_text(json.dumps(data, ensure_ascii=False) + "\n", encoding="utf-8")

@@ -1,6 +1,13 @@
 """The rules every run obeys, whatever the backend: one action per step, invalid actions charged,
 the action budget, reset-on-fail with the best score kept, and a recorded state trace.
 
+The realtime protocol: an action may carry `latency_ms` (an integer from 0 to MAX_LATENCY_MS), the time the
+agent took to choose it. The game clock first runs for that long with no input (the world does not wait for
+a slow agent), then the action lands, unless the game ended during the wait. Latency is part of the
+recorded action, so a replay is as deterministic as a paused run. An action without `latency_ms` is a
+paused step, recorded exactly as before. Which protocol a run follows is checked where runs come in (the
+upload format, the agent socket); the env applies what the action says.
+
 A backend session only knows how to open a game at a seed, restart it, apply one primitive action
 (advancing game time by its duration) and read the game's state; everything about tasks lives here.
 """
@@ -10,6 +17,8 @@ from .. import oracle
 from .errors import BudgetExhausted, InvalidAction, SandboxError
 
 OBSERVATIONS = ("frame", "state")
+LATENCY_FIELD = "latency_ms"
+MAX_LATENCY_MS = 30_000
 
 
 class TaskEnv:
@@ -67,15 +76,28 @@ class TaskEnv:
             raise BudgetExhausted(f"the run is over ({self._actions} of {self.task.max_actions} actions used"
                                   f"{', target reached' if self._terminated else ''}); call reset()")
         reason = None
-        try:
-            primitive = self.action_space.resolve(action, self.task.step_ms)
-        except InvalidAction as exc:
-            primitive, reason = None, str(exc)
-        if primitive is not None:  # an invalid action costs a step but the game does not move
+        body, latency = action, None
+        if isinstance(action, dict) and LATENCY_FIELD in action:  # the realtime protocol
+            body = {key: value for key, value in action.items() if key != LATENCY_FIELD}
+            latency, reason = check_latency(action[LATENCY_FIELD])
+        primitive = None
+        if reason is None:
+            try:
+                primitive = self.action_space.resolve(body, self.task.step_ms)
+            except InvalidAction as exc:
+                reason = str(exc)
+        landed = True
+        if latency:  # the game runs on while the agent thinks; an action that lands on a finished game is lost
+            self._state = self.session.apply({"type": "wait", "duration_ms": latency})
+            landed = not (self._state.get("terminal") or {}).get("is_terminal")
+        if primitive is not None and landed:  # an invalid action costs a step but the game does not move
             self._state = self.session.apply(primitive)
         self._actions += 1
-        self.trace.append({"kind": "step", "attempt": self._attempt, "action": _as_data(action),
-                           "applied": primitive, "invalid": primitive is None, "state": self._state})
+        record = {"kind": "step", "attempt": self._attempt, "action": _as_data(action),
+                  "applied": primitive, "invalid": primitive is None, "state": self._state}
+        if latency is not None:  # realtime steps only: paused traces are unchanged
+            record.update(latency_ms=latency, landed=landed)
+        self.trace.append(record)
         score = oracle.read_score(self._state, self.task.score_field)
         if score is not None:
             self._best = oracle.better(self._start, self.task.target, self._best, score)
@@ -93,7 +115,10 @@ class TaskEnv:
                 reset = True
         if self.actions_left <= 0 and not self._terminated:
             self._truncated = True
-        return self._observe(), self._info(invalid=primitive is None, reset=reset, reason=reason)
+        info = self._info(invalid=primitive is None, reset=reset, reason=reason)
+        if latency is not None:
+            info.update(latency_ms=latency, landed=landed)
+        return self._observe(), info
 
     def render(self, fmt="jpeg", scale=1):
         """The current frame (JPEG or PNG bytes). `scale` > 1 enlarges it with nearest-neighbour for people
@@ -126,6 +151,13 @@ class TaskEnv:
             "progress": oracle.progress(self._start, self.task.target, self._best),
             "success": oracle.reached(self._start, self.task.target, self._best),
         }
+
+
+def check_latency(value):
+    """(latency, None) for a valid realtime latency, else (None, the reason the step is invalid)."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_LATENCY_MS:
+        return None, f"{LATENCY_FIELD} must be an integer from 0 to {MAX_LATENCY_MS}, got {value!r}"
+    return value, None
 
 
 def _as_data(action):

@@ -1,0 +1,399 @@
+"""An agent for any chat model behind an OpenAI-compatible `/v1/chat/completions` endpoint.
+
+    model = ChatModel(base_url="http://127.0.0.1:8080/v1", model="my-vlm", api_key="...")   # or from the env
+    agent = ChatAgent(model, interface="generalist", memory_rounds=4, log="steps.jsonl")
+    runs = run_tasks(agent, lambda task: GameWorldEnv(task, interface="generalist"), ["breakout/score-100"])
+
+Each step the model gets the task's instruction, the current frame (a JPEG data URL) and the last
+`memory_rounds` rounds (their frames, its replies and what became of them), and is offered the actions as
+tools: a generalist agent the game's semantic actions, a computer-use agent the key and click primitives.
+Exactly one action is read from each reply (one tool call; without tool calls, one JSON action or one
+`name(arg=value)` call in the text); a reply with none, with several, or with one outside the action
+space is sent as {"type": "invalid", "raw": <reply>}: it costs a step, as invalid actions do.
+
+Transient HTTP failures (429, 408, 5xx, timeouts, dropped connections) are retried with exponential
+backoff (honouring Retry-After) and never cost a step. Every step is logged as one JSON line: the prompt
+(images replaced by their size and sha256), the reply, the action, the token counts, the latency and
+the retries. Settings: base URL from GAMEWORLD_CHAT_BASE_URL or OPENAI_BASE_URL, model from
+GAMEWORLD_CHAT_MODEL or OPENAI_MODEL, key from GAMEWORLD_CHAT_API_KEY or OPENAI_API_KEY.
+
+In the realtime protocol each action carries the model call's latency (`latency_ms`, the successful
+request's time, not the waits between retries), and the game runs that long before the action lands.
+"""
+import base64
+import hashlib
+import http.client
+import json
+import os
+import random
+import re
+import socket
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+from .spaces import MAX_LATENCY_MS, ActionError, check_action, invalid_record
+
+RETRY_STATUSES = {408, 409, 425, 429, 500, 502, 503, 504, 520, 522, 524, 529}
+RAW_LIMIT = 500
+USER_AGENT = "gameworld-client/1 (chat agent)"
+
+
+class ChatError(Exception):
+    """The endpoint refused the request (bad key, unknown model...) or kept failing after every retry."""
+
+
+def _env(*names):
+    for name in names:
+        if os.environ.get(name):
+            return os.environ[name]
+    return None
+
+
+class ChatModel:
+    def __init__(self, base_url=None, model=None, api_key=None, *, timeout=120.0, max_retries=6, backoff_s=1.0,
+                 max_backoff_s=60.0, temperature=None, max_tokens=None, extra_body=None, sleep=time.sleep):
+        self.base_url = (base_url or _env("GAMEWORLD_CHAT_BASE_URL", "OPENAI_BASE_URL") or "").rstrip("/")
+        self.model = model or _env("GAMEWORLD_CHAT_MODEL", "OPENAI_MODEL")
+        self.api_key = api_key or _env("GAMEWORLD_CHAT_API_KEY", "OPENAI_API_KEY")
+        if not self.base_url:
+            raise ChatError("no endpoint: pass base_url (e.g. http://127.0.0.1:8080/v1) or set GAMEWORLD_CHAT_BASE_URL")
+        if not self.model:
+            raise ChatError("no model name: pass model or set GAMEWORLD_CHAT_MODEL")
+        self.url = self.base_url + "/chat/completions"
+        self.timeout = timeout
+        self.max_retries = max_retries
+        self.backoff_s = backoff_s
+        self.max_backoff_s = max_backoff_s
+        self.temperature = temperature
+        self.max_tokens = max_tokens
+        self.extra_body = dict(extra_body or {})
+        self.sleep = sleep
+
+    def body(self, messages, tools=None, tool_choice=None):
+        body = {"model": self.model, "messages": messages, **self.extra_body}
+        if tools:
+            body["tools"] = tools
+            if tool_choice:
+                body["tool_choice"] = tool_choice
+        if self.temperature is not None:
+            body["temperature"] = self.temperature
+        if self.max_tokens is not None:
+            body["max_tokens"] = self.max_tokens
+        return body
+
+    def complete(self, messages, tools=None, tool_choice=None):
+        """POST one chat completion; returns (response dict, latency_ms of the successful request,
+        [the transient errors retried])."""
+        data = json.dumps(self.body(messages, tools, tool_choice)).encode()
+        headers = {"Content-Type": "application/json", "Accept": "application/json", "User-Agent": USER_AGENT}
+        if self.api_key:
+            headers["Authorization"] = f"Bearer {self.api_key}"
+        errors = []
+        for attempt in range(self.max_retries + 1):
+            started = time.perf_counter()
+            retry_after = None
+            try:
+                request = urllib.request.Request(self.url, data=data, headers=headers, method="POST")
+                with urllib.request.urlopen(request, timeout=self.timeout) as response:
+                    raw = response.read()
+                latency_ms = round((time.perf_counter() - started) * 1000)
+                try:
+                    reply = json.loads(raw)
+                    if not isinstance(reply, dict) or not reply.get("choices"):
+                        raise ValueError("no choices")
+                    return reply, latency_ms, errors
+                except ValueError as exc:  # a proxy's error page or a cut reply: worth another try
+                    problem = f"unreadable reply ({exc}): {raw[:200]!r}"
+            except urllib.error.HTTPError as exc:
+                with exc:
+                    detail = exc.read()[:500].decode("utf-8", "replace")
+                if exc.code not in RETRY_STATUSES:
+                    raise ChatError(f"{self.url} answered HTTP {exc.code}: {detail}") from None
+                problem = f"HTTP {exc.code}"
+                retry_after = _retry_after(exc.headers.get("Retry-After"))
+            except (urllib.error.URLError, http.client.HTTPException, socket.timeout, TimeoutError,
+                    ConnectionError) as exc:
+                reason = getattr(exc, "reason", exc)
+                problem = f"{type(reason).__name__}: {reason}"
+            errors.append(problem)
+            if attempt == self.max_retries:
+                break
+            delay = min(self.max_backoff_s, self.backoff_s * 2 ** attempt) * (0.5 + random.random() / 2)
+            self.sleep(max(delay, min(retry_after or 0, self.max_backoff_s)))
+        raise ChatError(f"{self.url} kept failing after {len(errors)} attempts: {'; '.join(errors[-3:])}")
+
+
+def _retry_after(value):
+    try:
+        return max(0.0, float(value))
+    except (TypeError, ValueError):
+        return None
+
+
+# Tools and replies.
+
+def tools_for(desc, interface):
+    """The actions offered to the model as function tools."""
+    def tool(name, description, properties=None, required=None):
+        return {"type": "function", "function": {
+            "name": name, "description": description,
+            "parameters": {"type": "object", "properties": properties or {}, "required": required or [],
+                           "additionalProperties": False}}}
+
+    if interface == "generalist":
+        return [tool(a["name"], a.get("description") or a["name"],
+                     {arg: {"type": "integer", "minimum": b["min"], "maximum": b["max"]}
+                      for arg, b in (a.get("args") or {}).items()}, list(a.get("args") or {}))
+                for a in desc["semantic"]]
+    low, high = desc.get("step_ms_range", (50, 2000))
+    duration = {"duration_ms": {"type": "integer", "minimum": low, "maximum": high,
+                                "description": "how long the action lasts (default: the task's step)"}}
+    key = {"type": "string", "enum": list(desc["keys"])}
+    tools = [tool("press_key", "Press and hold one key for the step, then release it.", {"key": key, **duration},
+                  ["key"]),
+             tool("press_keys", "Hold several keys together for the step.",
+                  {"keys": {"type": "array", "items": key, "minItems": 1, "maxItems": 4}, **duration}, ["keys"])]
+    if desc["pointer"]:
+        w, h = desc["viewport"]["width"], desc["viewport"]["height"]
+        point = {"x": {"type": "integer", "minimum": 0, "maximum": w - 1},
+                 "y": {"type": "integer", "minimum": 0, "maximum": h - 1}}
+        tools += [tool("left_click", f"Click at (x, y) on the {w}x{h} frame.", {**point, **duration}, ["x", "y"]),
+                  tool("mouse_move", "Move the pointer to (x, y).", {**point, **duration}, ["x", "y"])]
+    tools.append(tool("wait", "Do nothing for the step.", duration))
+    return tools
+
+
+def call_to_action(name, args, interface):
+    """A tool call (name, arguments dict) -> the protocol action it asks for."""
+    if not isinstance(args, dict):
+        raise ActionError(f"the arguments of {name} are not an object")
+    if interface == "generalist":
+        action = {"type": "semantic", "name": name}
+        if args:
+            action["args"] = args
+        return action
+    return {"type": name, **args}
+
+
+CALL = re.compile(r"\b([A-Za-z_][A-Za-z0-9_]*)\s*\(([^()]*)\)")
+
+
+def parse_reply(message, desc, interface, step_ms):
+    """(action, None) for a reply with exactly one valid action, else (None, why not)."""
+    calls = message.get("tool_calls") or []
+    names = {t["function"]["name"] for t in tools_for(desc, interface)}
+    if len(calls) > 1:
+        return None, f"{len(calls)} tool calls in one reply; exactly one action per step"
+    if calls:
+        function = calls[0].get("function") or {}
+        try:
+            args = json.loads(function.get("arguments") or "{}")
+        except json.JSONDecodeError as exc:
+            return None, f"the arguments of {function.get('name')!r} are not JSON: {exc.msg}"
+        try:
+            action = call_to_action(function.get("name"), args, interface)
+        except ActionError as exc:
+            return None, str(exc)
+    else:
+        text = _text(message.get("content"))
+        candidates = _json_actions(text) or _written_calls(text, names, interface)
+        if not candidates:
+            return None, "the reply names no action"
+        distinct = {json.dumps(c, sort_keys=True) for c in candidates}
+        if len(distinct) > 1:
+            return None, f"the reply names {len(distinct)} different actions; exactly one per step"
+        action = candidates[0]
+    try:
+        check_action(action, desc, step_ms, interface=interface)
+    except ActionError as exc:
+        return None, str(exc)
+    return action, None
+
+
+def _text(content):
+    if isinstance(content, list):  # content parts
+        return "\n".join(p.get("text", "") for p in content if isinstance(p, dict))
+    return content or ""
+
+
+def _json_actions(text):
+    found = []
+    decoder = json.JSONDecoder()
+    for match in re.finditer(r"\{", text):
+        try:
+            value, _ = decoder.raw_decode(text[match.start():])
+        except json.JSONDecodeError:
+            continue
+        if isinstance(value, dict) and isinstance(value.get("type"), str):
+            found.append(value)
+    return found
+
+
+def _written_calls(text, names, interface):
+    found = []
+    for match in CALL.finditer(text):
+        if match.group(1) not in names:
+            continue
+        args = {}
+        for part in filter(None, (p.strip() for p in match.group(2).split(","))):
+            key, sep, value = part.partition("=")
+            if not sep:
+                args = None
+                break
+            value = value.strip().strip("\"'")
+            args[key.strip()] = int(value) if re.fullmatch(r"-?\d+", value) else value
+        if args is not None:
+            found.append(call_to_action(match.group(1), args, interface))
+    return found
+
+
+def describe_action(action):
+    if action.get("type") == "semantic":
+        args = ", ".join(f"{k}={v}" for k, v in (action.get("args") or {}).items())
+        return f"{action['name']}({args})"
+    if action.get("type") == "invalid":
+        return "(no valid action)"
+    args = ", ".join(f"{k}={json.dumps(v)}" for k, v in action.items() if k not in ("type", "latency_ms"))
+    return f"{action['type']}({args})"
+
+
+def redacted(messages):
+    """The prompt as logged: each image replaced by its size and sha256."""
+    out = []
+    for message in messages:
+        content = message.get("content")
+        if isinstance(content, list):
+            parts = []
+            for part in content:
+                if part.get("type") == "image_url":
+                    url = part["image_url"]["url"]
+                    data = base64.b64decode(url.split(",", 1)[1]) if url.startswith("data:") else url.encode()
+                    parts.append({"type": "image_url", "image_url": {
+                        "url": f"<{url.split(';', 1)[0][5:] or 'image'} {len(data)} bytes "
+                               f"sha256={hashlib.sha256(data).hexdigest()[:16]}>"}})
+                else:
+                    parts.append(part)
+            message = {**message, "content": parts}
+        out.append(message)
+    return out
+
+
+class ChatAgent:
+    """A chat model as a GameWorld agent (see the module's docstring)."""
+
+    def __init__(self, model, *, interface, memory_rounds=4, log=None, tool_choice="auto", use_tools=True,
+                 system_prompt=None):
+        self.model = model
+        self.interface = interface
+        self.memory_rounds = memory_rounds
+        self.tool_choice = tool_choice
+        self.use_tools = use_tools
+        self.system_prompt = system_prompt
+        self.log_path = Path(log) if log else None
+        self.usage = {"prompt_tokens": 0, "completion_tokens": 0, "total_tokens": 0}
+        self.steps = 0
+        self.invalid = 0
+        self.retries = 0
+        self._pending = None
+
+    # The agent protocol.
+    def reset(self, env):
+        self.env = env
+        self.rounds = []  # (user content, assistant text, outcome text)
+        self.tools = tools_for(env.desc, self.interface)
+
+    def act(self, observation, info, env):
+        messages = self.prompt(observation, info, env)
+        reply, latency_ms, errors = self.model.complete(messages, self.tools if self.use_tools else None,
+                                                        self.tool_choice if self.use_tools else None)
+        self.retries += len(errors)
+        choice = reply["choices"][0]
+        message = choice.get("message") or {}
+        action, problem = parse_reply(message, env.desc, self.interface, env.task["step_ms"])
+        raw = _raw_reply(message)
+        if action is None:
+            action = invalid_record(raw, limit=RAW_LIMIT)
+            self.invalid += 1
+        if env.protocol == "realtime":
+            action = {**action, "latency_ms": min(MAX_LATENCY_MS, latency_ms)}
+        usage = reply.get("usage") or {}
+        for name in self.usage:
+            self.usage[name] += int(usage.get(name) or 0)
+        self.steps += 1
+        self._pending = {
+            "task": env.task["task"], "seed": env.seed_used, "step": info.get("step", 0) + 1,
+            "request": {"model": self.model.model, "messages": redacted(messages),
+                        "tools": [t["function"]["name"] for t in self.tools] if self.use_tools else []},
+            "reply": message, "finish_reason": choice.get("finish_reason"), "raw": raw, "action": action,
+            "valid": problem is None, "problem": problem, "usage": usage, "latency_ms": latency_ms,
+            "retries": len(errors), "errors": errors}
+        self.rounds.append([messages[-1]["content"], raw or "(empty reply)", None])
+        return action
+
+    def after_step(self, info):
+        outcome = "invalid: " + str(info.get("invalid_reason")) if info.get("invalid") else "done"
+        if info.get("reset"):
+            outcome += "; the game was lost and restarted (the best attempt counts)"
+        if self.rounds:
+            self.rounds[-1][2] = outcome
+        if self._pending is not None:
+            record, self._pending = self._pending, None
+            record["result"] = {k: info.get(k) for k in ("invalid", "invalid_reason", "reset", "attempt",
+                                                         "actions_left", "terminated", "truncated")}
+            for name in ("progress", "success", "latency_ms", "landed"):
+                if name in info:
+                    record["result"][name] = info[name]
+            record["action"] = info.get("action", record["action"])
+            self._log(record)
+
+    # The prompt.
+    def prompt(self, observation, info, env):
+        task, desc = env.task, env.desc
+        viewport = desc["viewport"]
+        clock = ("The game keeps running while you think: the time you take passes in the game before your "
+                 "action lands." if env.protocol == "realtime" else
+                 "The game is paused while you think: time moves only when your action is applied.")
+        system = self.system_prompt or (
+            f"You are playing {task.get('game', {}).get('title', 'a game')} in GameWorld.\n"
+            f"Task: {task['instruction']}\n\n"
+            f"Each turn you see the current frame ({viewport['width']}x{viewport['height']} pixels) and choose "
+            f"exactly one action{' by calling one of the tools' if self.use_tools else ' (write it as a call, e.g. name(arg=1))'}. "
+            f"An action lasts {task['step_ms']} ms of game time. {clock} You have {task['max_actions']} actions "
+            "in all; an invalid action costs one and does nothing. A lost game restarts and your best attempt "
+            "counts.\n\nAllowed actions:\n" + observation["actions"])
+        messages = [{"role": "system", "content": system}]
+        for content, said, outcome in self.rounds[-self.memory_rounds:] if self.memory_rounds else []:
+            messages.append({"role": "user", "content": content})
+            messages.append({"role": "assistant", "content": f"{said}\n[result: {outcome or 'pending'}]"})
+        note = ""
+        if info.get("step"):
+            note = " Your last action was invalid: " + str(info.get("invalid_reason")) + "." if info.get("invalid") else ""
+            if info.get("reset"):
+                note += " The game was lost and has restarted."
+        text = (f"Step {info.get('step', 0) + 1} of {task['max_actions']}; {observation['actions_left']} actions "
+                f"left; attempt {info.get('attempt', 1)}.{note} Choose your next action.")
+        image = "data:image/jpeg;base64," + base64.b64encode(env.last_jpeg).decode()
+        messages.append({"role": "user", "content": [{"type": "text", "text": text},
+                                                     {"type": "image_url", "image_url": {"url": image}}]})
+        return messages
+
+    def _log(self, record):
+        if self.log_path is None:
+            return
+        self.log_path.parent.mkdir(parents=True, exist_ok=True)
+        with self.log_path.open("a", encoding="utf-8") as out:
+            out.write(json.dumps(record, ensure_ascii=False, default=repr) + "\n")
+
+
+def _raw_reply(message):
+    """The reply as text: its content and its tool calls (what an invalid record keeps)."""
+    parts = []
+    text = _text(message.get("content"))
+    if text:
+        parts.append(text)
+    for call in message.get("tool_calls") or []:
+        function = call.get("function") or {}
+        parts.append(f"{function.get('name')}({function.get('arguments', '')})")
+    return "\n".join(parts)

@@ -1,0 +1,293 @@
+"""A Gymnasium environment for any GameWorld task, on a local or a remote transport.
+
+    import gameworld_client as gw
+
+    env = gw.GameWorldEnv("breakout/score-100", interface="generalist")        # local: the sandbox in-process
+    obs, info = env.reset(seed=1)
+    obs["frame"]          # uint8 array, height x width x 3 (RGB), decoded from the frame the sandbox renders
+    obs["instruction"]    # the task's instruction, as shown to people
+    obs["actions"]        # the allowed actions, as text
+    obs["actions_left"]   # the budget left
+    obs, reward, terminated, truncated, info = env.step(env.action_space.sample())
+    obs, reward, terminated, truncated, info = env.step({"type": "semantic", "name": "launch"})  # or JSON
+    env.run_record()      # {"task", "seed", "actions", "claimed"}: one run of a gameworld.submission/1 file
+
+    with gw.HostedEvaluation(site, token, agent={...}) as hosted:              # remote: live on a site
+        env = hosted.env("breakout/score-100@1", interface="generalist")
+
+Rules are the sandbox's: one action per step, 100 actions, reset on failure, the best score over attempts.
+`terminated` means the target was reached, `truncated` that the budget is spent. The reward is 0 on every
+step but the last, where it is the run's progress (0..1): the oracle's figure, the same on both transports.
+An action the task's action space refuses costs a step and is recorded as {"type": "invalid", "raw": ...}.
+
+Protocol "realtime": each action carries `latency_ms` (given in the JSON action, else measured as the wall
+time from the observation to the `step` call) and the game runs that long with no input before it lands.
+"""
+import io
+import json
+import time
+
+import gymnasium as gym
+import numpy as np
+from gymnasium import spaces as gym_spaces
+
+from .spaces import (MAX_LATENCY_MS, ActionError, action_space, check_action, describe_actions, invalid_record,
+                     is_protocol_action, text_space, to_protocol)
+
+PROTOCOLS = ("paused", "realtime")
+STATUS_FIELDS = ("step", "actions_left", "attempt", "reset", "invalid", "invalid_reason", "terminated", "truncated")
+
+
+def decode_frame(data):
+    """JPEG or PNG bytes -> an RGB uint8 array (height, width, 3)."""
+    from PIL import Image
+
+    with Image.open(io.BytesIO(data)) as image:
+        return np.asarray(image.convert("RGB"), dtype=np.uint8).copy()
+
+
+def jsonable(value):
+    """Numpy scalars and arrays to plain JSON values (Gym samples are numpy)."""
+    if isinstance(value, dict):
+        return {str(k): jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [jsonable(v) for v in value]
+    if isinstance(value, np.ndarray):
+        return jsonable(value.tolist())
+    if isinstance(value, np.bool_):
+        return bool(value)
+    if isinstance(value, np.integer):
+        return int(value)
+    if isinstance(value, np.floating):
+        return float(value)
+    return value
+
+
+def normalize(action, desc, step_ms, *, protocol, check=None):
+    """The action as it is recorded: itself when valid, else {"type": "invalid", "raw": ...}; with the reason.
+
+    `check(body)` raises when the body is not a valid action (default: this package's check_action). In
+    realtime, `latency_ms` stays on the record (an invalid step still lets the game clock run).
+    """
+    check = check or (lambda body: check_action(body, desc, step_ms))
+    latency = None
+    if isinstance(action, dict) and "latency_ms" in action:
+        if protocol != "realtime":
+            raise ValueError("latency_ms belongs to the realtime protocol; this run is paused")
+        latency = action["latency_ms"]
+        if isinstance(latency, bool) or not isinstance(latency, int) or not 0 <= latency <= MAX_LATENCY_MS:
+            raise ValueError(f"latency_ms must be an integer from 0 to {MAX_LATENCY_MS}, got {latency!r}")
+        action = {k: v for k, v in action.items() if k != "latency_ms"}
+    if isinstance(action, dict) and action.get("type") == "invalid":
+        recorded, reason = invalid_record(action.get("raw", "")), "no valid action (recorded as invalid)"
+    else:
+        try:
+            check(action)
+            recorded, reason = action, None
+        except (ActionError, ValueError) as exc:
+            recorded, reason = invalid_record(action), str(exc)
+    if latency is not None:
+        recorded = {**recorded, "latency_ms": latency}
+    return recorded, reason
+
+
+class LocalTransport:
+    """The sandbox in-process (needs a checkout of the platform: `evaluator.sandbox` importable)."""
+
+    remote = False
+
+    def __init__(self, task, *, protocol="paused", include_state=True, **session_options):
+        from evaluator.sandbox import registry  # imported only when the local transport is used
+
+        if protocol not in PROTOCOLS:
+            raise ValueError(f"protocol is one of {', '.join(PROTOCOLS)}, got {protocol!r}")
+        self.spec = registry.task(task) if isinstance(task, str) else task
+        self.protocol = protocol
+        self.include_state = include_state
+        self.session_options = session_options
+        self.env = None
+
+    def describe(self):
+        task, game = self.spec, self.spec.game
+        return {"task": task.id, "title": task.title, "instruction": task.instruction,
+                "max_actions": task.max_actions, "step_ms": task.step_ms, "seeds": list(task.seeds),
+                "game": {"slug": game.slug, "title": game.title, "backend": game.backend, "genre": game.genre,
+                         "level": game.level},
+                "action_space": game.action_space.describe()}
+
+    def reset(self, seed):
+        from evaluator.sandbox import make
+
+        if self.env is None:
+            self.env = make(self.spec, observation="state", **self.session_options)
+        _, info = self.env.reset(seed=seed)
+        return self.env.render("jpeg"), self._status(info, None)
+
+    def step(self, action):
+        from evaluator.sandbox import InvalidAction
+
+        def check(body):
+            try:
+                self.env.action_space.resolve(body, self.spec.step_ms)
+            except InvalidAction as exc:
+                raise ActionError(str(exc)) from None
+
+        recorded, reason = normalize(action, None, self.spec.step_ms, protocol=self.protocol, check=check)
+        _, info = self.env.step(recorded)
+        status = self._status(info, reason)
+        status["action"] = recorded
+        return self.env.render("jpeg"), status
+
+    def _status(self, info, reason):
+        status = {"step": info["actions_used"], "actions_left": info["actions_left"], "attempt": info["attempt"],
+                  "reset": info["reset"], "invalid": info["invalid"],
+                  "invalid_reason": reason or info["invalid_reason"], "terminated": info["terminated"],
+                  "truncated": info["truncated"]}
+        status["done"] = status["terminated"] or status["truncated"]
+        for name in ("latency_ms", "landed"):
+            if name in info:
+                status[name] = info[name]
+        if status["done"]:
+            score = self.env.score()
+            status.update(progress=score.progress, success=score.success, trace_sha256=score.trace_sha256)
+        if self.include_state:
+            status["state"] = info["state"]
+        return status
+
+    def score(self):
+        return self.env.score() if self.env is not None else None
+
+    def close(self):
+        if self.env is not None:
+            self.env.close()
+            self.env = None
+
+
+class GameWorldEnv(gym.Env):
+    """One GameWorld task as a Gymnasium env. `task` is "game/task[@version]" (local) or comes from the
+    transport (remote); `interface` is "cua" (keys and clicks) or "generalist" (semantic actions)."""
+
+    metadata = {"render_modes": ["rgb_array"], "render_fps": 4}
+
+    def __init__(self, task=None, *, interface="cua", transport=None, protocol="paused", render_mode=None,
+                 include_state=True):
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode is None or 'rgb_array', got {render_mode!r}")
+        if transport is None:
+            if task is None:
+                raise ValueError("give a task id (local transport) or a transport")
+            transport = LocalTransport(task, protocol=protocol, include_state=include_state)
+        self.transport = transport
+        self.protocol = transport.protocol
+        self.render_mode = render_mode
+        self.interface = interface
+        self.task = transport.describe()
+        self.desc = self.task["action_space"]
+        self.instruction = self.task["instruction"]
+        self.actions_text = describe_actions(self.desc, interface)
+        viewport = self.desc["viewport"]
+        self.observation_space = gym_spaces.Dict({
+            "frame": gym_spaces.Box(0, 255, (viewport["height"], viewport["width"], 3), np.uint8),
+            "instruction": text_space(self.instruction, max_length=max(4096, len(self.instruction))),
+            "actions": text_space(self.actions_text, max_length=max(4096, len(self.actions_text))),
+            "actions_left": gym_spaces.Discrete(self.task["max_actions"] + 1),
+        })
+        self.action_space = action_space(self.desc, interface)
+        self.seed_used = None
+        self.recorded_actions = []
+        self.last_jpeg = None
+        self.last_status = None
+        self._frame = None
+        self._observed_at = None
+        self._closed = False
+
+    # Gymnasium API.
+    def reset(self, *, seed=None, options=None):
+        super().reset(seed=seed)
+        task_seed = (options or {}).get("task_seed")
+        if task_seed is None:
+            task_seed = seed if seed is not None else self._next_seed()
+        self.seed_used = int(task_seed)
+        self.recorded_actions = []
+        jpeg, status = self.transport.reset(self.seed_used)
+        self.recorded_actions = list(status.pop("actions", None) or [])  # a resumed hosted episode
+        return self._observation(jpeg, status), self._info(status)
+
+    def step(self, action):
+        if self.last_status is None:
+            raise RuntimeError("call reset() before step()")
+        protocol_action = self.protocol_action(action)
+        if self.protocol == "realtime" and "latency_ms" not in protocol_action:
+            waited = (time.perf_counter() - self._observed_at) * 1000 if self._observed_at else 0
+            protocol_action["latency_ms"] = min(MAX_LATENCY_MS, max(0, round(waited)))
+        jpeg, status = self.transport.step(protocol_action)
+        self.recorded_actions.append(status.pop("action", protocol_action))
+        done = status["terminated"] or status["truncated"]
+        reward = float(status["progress"]) if done else 0.0
+        return self._observation(jpeg, status), reward, bool(status["terminated"]), bool(status["truncated"]), \
+            self._info(status)
+
+    def render(self):
+        if self.render_mode == "rgb_array" and self._frame is not None:
+            return self._frame.copy()
+        return None
+
+    def close(self):
+        if not self._closed:
+            self._closed = True
+            self.transport.close()
+
+    # Helpers.
+    def protocol_action(self, action):
+        """The protocol action JSON a Gym action (or a JSON action) stands for; invalid ones become the
+        {"type": "invalid", "raw": ...} record the run will hold."""
+        if is_protocol_action(action):
+            return jsonable(dict(action))
+        try:
+            return to_protocol(jsonable(action), self.desc, self.interface)
+        except ActionError:
+            return invalid_record(jsonable(action))
+
+    def run_record(self):
+        """This episode as a run of a gameworld.submission/1 file (claimed figures once it is over)."""
+        record = {"task": self.task["task"], "seed": self.seed_used, "actions": list(self.recorded_actions)}
+        status = self.last_status or {}
+        if "progress" in status:
+            record["claimed"] = {"progress": status["progress"], "success": status["success"]}
+        return record
+
+    @property
+    def done(self):
+        status = self.last_status or {}
+        return bool(status.get("terminated") or status.get("truncated"))
+
+    def _next_seed(self):
+        seeds = self.task["seeds"]
+        return seeds[int(self.np_random.integers(len(seeds)))]
+
+    def _observation(self, jpeg, status):
+        self.last_jpeg = jpeg
+        self._frame = decode_frame(jpeg)
+        self.last_status = status
+        self._observed_at = time.perf_counter()
+        return {"frame": self._frame.copy(), "instruction": self.instruction, "actions": self.actions_text,
+                "actions_left": int(status["actions_left"])}
+
+    def _info(self, status):
+        info = {"task": self.task["task"], "seed": self.seed_used, **{k: status.get(k) for k in STATUS_FIELDS},
+                "done": bool(status.get("terminated") or status.get("truncated"))}
+        for name in ("latency_ms", "landed", "progress", "success", "trace_sha256", "state", "resumed", "episode"):
+            if name in status:
+                info[name] = status[name]
+        if self.recorded_actions:
+            info["action"] = self.recorded_actions[-1]
+        return info
+
+
+def to_json(data):
+    return json.dumps(jsonable(data), ensure_ascii=False)
+
+
+ENV_ID = "gameworld/GameWorld-v0"
+if ENV_ID not in gym.registry:  # gymnasium.make("gameworld/GameWorld-v0", task="breakout/score-100", interface=...)
+    gym.register(id=ENV_ID, entry_point="gameworld_client.env:GameWorldEnv")

@@ -1,0 +1,235 @@
+"""Gymnasium spaces for a task, and the conversions between Gym actions and protocol actions (JSON).
+
+A task's action space is described by the site and the sandbox alike (`ActionSpace.describe()`):
+{"keys": [...], "pointer": bool, "viewport": {"width", "height"}, "step_ms_range": [lo, hi],
+ "semantic": [{"name", "description", "args": {arg: {"min", "max"}}}]}.
+
+Computer-use (`cua`) Gym actions: {"type": Discrete(press_key, wait[, left_click, mouse_move]),
+"key": Discrete(len(keys))[, "x": Discrete(width), "y": Discrete(height)]}. Key combinations and custom
+durations are not in the Gym space; pass them as protocol JSON (the env takes both).
+
+Generalist Gym actions: {"name": Discrete(len(semantic))[, "args": {"<action>.<arg>": Discrete(max-min+1,
+start=min)}]}: only the chosen action's args are read, so every sample is a valid action.
+"""
+import json
+import string
+
+import numpy as np
+from gymnasium import spaces
+
+INTERFACES = ("cua", "generalist")
+PRIMITIVE_TYPES = ("press_key", "press_keys", "left_click", "mouse_move", "wait")
+POINTER_TYPES = ("left_click", "mouse_move")
+MAX_LATENCY_MS = 30_000  # the sandbox's bound on a realtime step's latency (evaluator/sandbox/env.py)
+TEXT_CHARSET = string.printable
+
+
+class ActionError(ValueError):
+    """An action outside the task's action space (the env records it as a charged invalid step)."""
+
+
+def text_space(*texts, max_length=None):
+    """A Text space that holds the given texts (printable ASCII plus any other character they use)."""
+    charset = "".join(sorted(set(TEXT_CHARSET) | set("".join(texts))))
+    longest = max((len(t) for t in texts), default=0)
+    return spaces.Text(max_length=max_length or max(longest, 1), min_length=0, charset=charset)
+
+
+def cua_types(desc):
+    return ("press_key", "wait") + (POINTER_TYPES if desc["pointer"] else ())
+
+
+def action_space(desc, interface):
+    """The Gym action space of a task for one interface."""
+    if interface == "cua":
+        fields = {"type": spaces.Discrete(len(cua_types(desc))), "key": spaces.Discrete(max(1, len(desc["keys"])))}
+        if desc["pointer"]:
+            fields["x"] = spaces.Discrete(desc["viewport"]["width"])
+            fields["y"] = spaces.Discrete(desc["viewport"]["height"])
+        return spaces.Dict(fields)
+    if interface == "generalist":
+        semantic = desc["semantic"]
+        if not semantic:
+            raise ValueError("this game has no semantic actions: use the cua interface")
+        fields = {"name": spaces.Discrete(len(semantic))}
+        args = {f"{a['name']}.{arg}": spaces.Discrete(b["max"] - b["min"] + 1, start=b["min"])
+                for a in semantic for arg, b in (a.get("args") or {}).items()}
+        if args:
+            fields["args"] = spaces.Dict(args)
+        return spaces.Dict(fields)
+    raise ValueError(f"interface is one of {', '.join(INTERFACES)}, got {interface!r}")
+
+
+def is_protocol_action(action):
+    return isinstance(action, dict) and isinstance(action.get("type"), str)
+
+
+def to_protocol(action, desc, interface):
+    """A Gym action (a sample of `action_space`) -> the protocol action JSON it stands for."""
+    if is_protocol_action(action):
+        return dict(action)
+    if not isinstance(action, dict):
+        raise ActionError(f"a Gym action of this env is a dict, got {type(action).__name__}")
+    if interface == "cua":
+        types = cua_types(desc)
+        kind = types[_index(action, "type", len(types))]
+        if kind == "press_key":
+            if not desc["keys"]:
+                raise ActionError("this game has no keys")
+            return {"type": "press_key", "key": desc["keys"][_index(action, "key", len(desc["keys"]))]}
+        if kind == "wait":
+            return {"type": "wait"}
+        return {"type": kind, "x": _index(action, "x", desc["viewport"]["width"]),
+                "y": _index(action, "y", desc["viewport"]["height"])}
+    semantic = desc["semantic"]
+    chosen = semantic[_index(action, "name", len(semantic))]
+    out = {"type": "semantic", "name": chosen["name"]}
+    declared = chosen.get("args") or {}
+    if declared:
+        given = action.get("args") or {}
+        out["args"] = {}
+        for arg in declared:
+            key = f"{chosen['name']}.{arg}"
+            if key not in given:
+                raise ActionError(f"{chosen['name']} needs args[{key!r}]")
+            out["args"][arg] = int(given[key])
+    return out
+
+
+def from_protocol(action, desc, interface):
+    """A protocol action -> the Gym action for it, or None when the Gym space cannot express it."""
+    if not is_protocol_action(action):
+        return None
+    if interface == "cua":
+        types = cua_types(desc)
+        kind = action["type"]
+        if kind not in types:
+            return None
+        out = {"type": np.int64(types.index(kind)), "key": np.int64(0)}
+        if desc["pointer"]:
+            out["x"], out["y"] = np.int64(action.get("x", 0)), np.int64(action.get("y", 0))
+        if kind == "press_key":
+            if action.get("key") not in desc["keys"]:
+                return None
+            out["key"] = np.int64(desc["keys"].index(action["key"]))
+        return out
+    names = [a["name"] for a in desc["semantic"]]
+    if action["type"] != "semantic" or action.get("name") not in names:
+        return None
+    out = {"name": np.int64(names.index(action["name"]))}
+    args = {f"{a['name']}.{arg}": np.int64(b["min"]) for a in desc["semantic"]
+            for arg, b in (a.get("args") or {}).items()}
+    for arg, value in (action.get("args") or {}).items():
+        args[f"{action['name']}.{arg}"] = np.int64(value)
+    if args:
+        out["args"] = args
+    return out
+
+
+def _index(action, field, size):
+    value = action.get(field)
+    try:
+        index = int(value)
+    except (TypeError, ValueError):
+        raise ActionError(f"{field} must be an integer, got {value!r}") from None
+    if not 0 <= index < size:
+        raise ActionError(f"{field} must be from 0 to {size - 1}, got {index}")
+    return index
+
+
+def check_action(action, desc, step_ms, *, interface=None):
+    """Raise ActionError unless `action` is in the task's action space (the sandbox's own rules, so that a
+    client can tell an invalid reply before sending it; the server's check is the one that counts).
+
+    `interface` restricts the kinds: a generalist agent sends semantic actions, a computer-use agent
+    primitives. `latency_ms` is not an action field: strip it first.
+    """
+    if not isinstance(action, dict):
+        raise ActionError(f"an action is a JSON object, got {type(action).__name__}")
+    kind = action.get("type")
+    if interface == "generalist" and kind != "semantic":
+        raise ActionError(f"a generalist agent sends semantic actions, got {kind!r}")
+    if interface == "cua" and kind == "semantic":
+        raise ActionError("a computer-use agent sends keys and clicks, not semantic actions")
+    if kind == "semantic":
+        spec = {a["name"]: a for a in desc["semantic"]}.get(action.get("name"))
+        if spec is None:
+            raise ActionError(f"unknown semantic action {action.get('name')!r}; this game has "
+                              f"{', '.join(a['name'] for a in desc['semantic']) or 'none'}")
+        extra = sorted(set(action) - {"type", "name", "args", "duration_ms"})
+        if extra:
+            raise ActionError(f"semantic does not take {', '.join(extra)}")
+        args = action.get("args", {})
+        declared = spec.get("args") or {}
+        if not isinstance(args, dict) or set(args) != set(declared):
+            raise ActionError(f"{spec['name']}: expects args {sorted(declared)}, got "
+                              f"{sorted(args) if isinstance(args, dict) else args!r}")
+        for arg, bounds in declared.items():
+            if not _is_int(args[arg]) or not bounds["min"] <= args[arg] <= bounds["max"]:
+                raise ActionError(f"{spec['name']}: {arg} must be an integer from {bounds['min']} to "
+                                  f"{bounds['max']}, got {args[arg]!r}")
+        _check_duration(action, desc, step_ms)
+        return
+    if kind not in PRIMITIVE_TYPES:
+        raise ActionError(f"unknown action type {kind!r}; expected one of {', '.join(PRIMITIVE_TYPES + ('semantic',))}")
+    allowed = {"type", "duration_ms"} | {"press_key": {"key"}, "press_keys": {"keys"}, "left_click": {"x", "y"},
+                                         "mouse_move": {"x", "y"}, "wait": set()}[kind]
+    extra = sorted(set(action) - allowed)
+    if extra:
+        raise ActionError(f"{kind} does not take {', '.join(extra)}")
+    _check_duration(action, desc, step_ms)
+    if kind == "press_key" and action.get("key") not in desc["keys"]:
+        raise ActionError(f"key {action.get('key')!r} is not in this game's keys ({', '.join(desc['keys'])})")
+    if kind == "press_keys":
+        keys = action.get("keys")
+        if not isinstance(keys, list) or not 1 <= len(keys) <= 4 or len(set(map(str, keys))) != len(keys):
+            raise ActionError("press_keys needs `keys`, a list of 1 to 4 different keys")
+        for key in keys:
+            if key not in desc["keys"]:
+                raise ActionError(f"key {key!r} is not in this game's keys ({', '.join(desc['keys'])})")
+    if kind in POINTER_TYPES:
+        if not desc["pointer"]:
+            raise ActionError(f"{kind}: this game does not use the pointer")
+        for axis, size in (("x", desc["viewport"]["width"]), ("y", desc["viewport"]["height"])):
+            if not _is_int(action.get(axis)) or not 0 <= action[axis] < size:
+                raise ActionError(f"{kind}: {axis} must be an integer from 0 to {size - 1}, got {action.get(axis)!r}")
+
+
+def _check_duration(action, desc, step_ms):
+    duration = action.get("duration_ms", step_ms)
+    low, high = desc.get("step_ms_range", (50, 2000))
+    if not _is_int(duration) or not low <= duration <= high:
+        raise ActionError(f"duration_ms must be an integer from {low} to {high}, got {duration!r}")
+
+
+def _is_int(value):
+    return isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_))
+
+
+def invalid_record(raw, *, limit=500):
+    """How a step with no valid action is recorded (and replayed as a charged invalid step)."""
+    if not isinstance(raw, str):
+        try:
+            raw = json.dumps(raw, ensure_ascii=False, default=repr)
+        except (TypeError, ValueError):
+            raw = repr(raw)
+    return {"type": "invalid", "raw": raw[:limit]}
+
+
+def describe_actions(desc, interface):
+    """The allowed actions as text, one a line: what an agent (or a person) is told it may do."""
+    lines = []
+    if interface == "generalist":
+        for action in desc["semantic"]:
+            args = ", ".join(f"{arg}: {b['min']}..{b['max']}" for arg, b in (action.get("args") or {}).items())
+            lines.append(f"{action['name']}({args}): {action.get('description', '')}".rstrip(": "))
+    else:
+        keys = ", ".join(desc["keys"])
+        lines.append(f"press_key(key): press and hold one key for the step; keys: {keys}")
+        lines.append("press_keys(keys): hold up to 4 keys together")
+        if desc["pointer"]:
+            w, h = desc["viewport"]["width"], desc["viewport"]["height"]
+            lines.append(f"left_click(x, y): click at a point of the {w}x{h} frame (x 0..{w - 1}, y 0..{h - 1})")
+            lines.append("mouse_move(x, y): move the pointer there")
+        lines.append("wait(): do nothing for the step")
+    return "\n".join(lines)
