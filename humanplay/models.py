@@ -121,3 +121,73 @@ class BaselineCoverage(Task):
     class Meta:
         proxy = True
         verbose_name = verbose_name_plural = "baseline coverage"
+
+
+class HostedEvaluation(models.Model):
+    """An agent evaluated live on the site over the agent socket: its episodes become one Submission.
+
+    The agent's client opens it (agent fields, task set, protocol), plays episodes (task + seed), every
+    action stored as it is applied, then submits: the submission is created from the stored actions through
+    the same checks as an upload and verified by the same replay on a worker."""
+
+    class Status(models.TextChoices):
+        OPEN = "open", "Open"
+        SUBMITTED = "submitted", "Submitted"
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="hosted_evaluations")
+    task_set = models.ForeignKey("evaluator.TaskSet", on_delete=models.PROTECT, related_name="hosted_evaluations")
+    protocol = models.CharField(max_length=12, default="paused")
+    agent = models.JSONField(help_text="The agent block of the submission it becomes (name, model, interface, ...).")
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN, db_index=True)
+    submission = models.OneToOneField("evaluator.Submission", null=True, blank=True, on_delete=models.SET_NULL,
+                                      related_name="hosted_evaluation")
+    created = models.DateTimeField(auto_now_add=True)
+    submitted_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created"]
+
+    def __str__(self):
+        return f"{self.agent.get('name', '?')} by {self.user.username} ({self.protocol}) #{self.pk}"
+
+
+class HostedEpisode(models.Model):
+    """One run of a hosted evaluation: a task at a seed, played once (a dropped connection resumes it)."""
+
+    class Status(models.TextChoices):
+        ACTIVE = "active", "In play"
+        FINISHED = "finished", "Finished"
+
+    evaluation = models.ForeignKey(HostedEvaluation, on_delete=models.CASCADE, related_name="episodes")
+    task = models.ForeignKey(Task, on_delete=models.PROTECT, related_name="hosted_episodes")
+    seed = models.PositiveBigIntegerField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE)
+    progress = models.FloatField(null=True, blank=True, help_text="The live sandbox's figure at the end.")
+    success = models.BooleanField(null=True, blank=True)
+    trace_sha256 = models.CharField(max_length=64, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+    last_action_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["pk"]
+        constraints = [models.UniqueConstraint(fields=["evaluation", "task", "seed"], name="one_episode_per_task_seed")]
+
+    def __str__(self):
+        return f"{self.task.task_id} seed {self.seed} ({self.get_status_display()})"
+
+    def action_list(self):
+        return list(self.actions.order_by("index").values_list("action", flat=True))
+
+
+class HostedAction(models.Model):
+    """One applied action of a hosted episode, as recorded ({"type": "invalid", ...} for a refused one)."""
+
+    episode = models.ForeignKey(HostedEpisode, on_delete=models.CASCADE, related_name="actions")
+    index = models.PositiveIntegerField()
+    action = models.JSONField()
+    applied_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["index"]
+        constraints = [models.UniqueConstraint(fields=["episode", "index"], name="one_hosted_action_per_step")]

@@ -1,0 +1,148 @@
+"""Hosted evaluation: the agent socket in-process (auth, the rules, invalid actions charged, submit), then the
+remote Gym env against the real site (Daphne) and a worker: the same trace as the local env, a dropped
+connection resumed, and a submission verified by the worker's replay with no upload."""
+import json
+
+import pytest
+from asgiref.sync import async_to_sync
+from channels.routing import URLRouter
+from channels.testing import WebsocketCommunicator
+
+from evaluator.models import ApiToken, Run, Submission
+from gameworld_site.routing import websocket_urlpatterns
+from humanplay.models import HostedAction, HostedEpisode, HostedEvaluation
+from tests.evaluator.submissions import load_games, make_user
+
+router = URLRouter(websocket_urlpatterns)
+AGENT = {"name": "hosted-test", "model": "scripted", "interface": "generalist"}
+TASK = "breakout/first-brick@1"
+PLAN = [{"type": "press_key", "key": "KeyQ"}, {"type": "semantic", "name": "launch"},
+        {"type": "semantic", "name": "move_left"}, {"type": "invalid", "raw": "no idea"},
+        {"type": "semantic", "name": "move_left"}]
+
+
+def token_for(name):
+    return ApiToken.issue(user=make_user(name), name="test")[1]
+
+
+class Agent:
+    def __init__(self, headers=None, path="/ws/agent/"):
+        self.socket = WebsocketCommunicator(router, path, headers=headers or [])
+
+    async def connect(self):
+        connected, _ = await self.socket.connect(timeout=30)
+        assert connected
+
+    async def ask(self, message):
+        await self.socket.send_json_to(message)
+        return await self.socket.receive_json_from(timeout=30)
+
+    async def step(self, message):
+        status = await self.ask(message)
+        assert status["type"] == "status", status
+        frame = await self.socket.receive_output(timeout=30)
+        assert frame["bytes"][:3] == b"\xff\xd8\xff"
+        return status
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_agent_socket_plays_charges_invalid_actions_and_submits(queued_runs):
+    load_games()
+    key = token_for("hosted-ann")
+
+    async def scenario():
+        stranger = Agent(headers=[(b"authorization", b"Token gw_wrong")])
+        await stranger.connect()
+        refused = await stranger.socket.receive_json_from(timeout=10)
+        assert refused["type"] == "refused" and "API token" in refused["reason"]
+        assert (await stranger.socket.receive_output(timeout=10))["type"] == "websocket.close"
+
+        agent = Agent(path=f"/ws/agent/?token={key}")  # a query parameter works where headers cannot be set
+        await agent.connect()
+        assert "agent.interface" in (await agent.ask({"type": "begin", "agent": {"name": "x", "model": "m",
+                                                                                 "interface": "robot"}}))["reason"]
+        begun = await agent.ask({"type": "begin", "agent": AGENT, "protocol": "paused"})
+        assert begun["type"] == "evaluation" and begun["task_set"] == "core-v1" and begun["protocol"] == "paused"
+        described = {t["task"]: t for t in begun["tasks"]}[TASK]
+        assert described["seeds"] == [1, 2, 3] and described["action_space"]["keys"] == ["ArrowLeft", "ArrowRight", "Space"]
+        assert "seed 7 is not one of" in (await agent.ask({"type": "reset", "task": TASK, "seed": 7}))["reason"]
+        status = await agent.step({"type": "reset", "task": TASK, "seed": 1})
+        assert (status["step"], status["actions_left"], status["resumed"], status["done"]) == (0, 100, False, False)
+        assert "progress" not in status  # never shown before the end
+        assert "out of step" in (await agent.ask({"type": "action", "step": 3, "action": PLAN[1]}))["reason"]
+        assert "realtime" in (await agent.ask({"type": "action", "step": 0,
+                                               "action": {**PLAN[1], "latency_ms": 10}}))["reason"]
+        statuses = [await agent.step({"type": "action", "step": i, "action": a}) for i, a in enumerate(PLAN)]
+        assert statuses[0]["invalid"] and "key 'KeyQ' is not in this game's keys" in statuses[0]["invalid_reason"]
+        assert statuses[0]["action"] == {"type": "invalid", "raw": json.dumps(PLAN[0])}  # charged, recorded
+        assert statuses[3]["invalid"] and statuses[3]["action"] == PLAN[3]
+        last = statuses[-1]
+        assert last["done"] and last["terminated"] and last["success"] and len(last["trace_sha256"]) == 64
+        assert "already played" in (await agent.ask({"type": "reset", "task": TASK, "seed": 1}))["reason"]
+        submitted = await agent.ask({"type": "submit"})
+        assert submitted["type"] == "submitted" and submitted["runs"] == 1
+        assert "already submitted" in (await agent.ask({"type": "submit"}))["reason"]
+        await agent.socket.disconnect()
+        return last, submitted
+
+    last, submitted = async_to_sync(scenario)()
+    evaluation = HostedEvaluation.objects.get()
+    episode = HostedEpisode.objects.get()
+    assert (evaluation.status, episode.status, episode.success) == ("submitted", "finished", True)
+    assert HostedAction.objects.count() == len(PLAN)
+    submission = Submission.objects.get(pk=submitted["submission"])
+    assert evaluation.submission == submission and submission.protocol == "paused"
+    assert submission.user.username == "hosted-ann" and "hosted" in submission.notes
+    run = submission.runs.get()
+    assert run.actions[0]["type"] == "invalid" and run.claimed_success is True
+    assert queued_runs == [run.pk]  # queued for a worker's replay, like an upload
+    from evaluator import services
+
+    services.verify_run(run_id=run.pk)
+    run.refresh_from_db()
+    assert (run.status, run.success, run.invalid_actions, run.mismatch) == ("verified", True, 2, False)
+    assert run.trace_sha256 == last["trace_sha256"]
+
+
+# Slow: the real site and a worker.
+
+@pytest.mark.slow
+@pytest.mark.real_broker
+@pytest.mark.django_db(transaction=True)
+def test_remote_env_matches_the_local_env_resumes_and_verifies_on_a_worker(site_url, celery_worker_process):
+    from gameworld_client import GameWorldEnv, HostedError, HostedEvaluation as Hosted, wait
+
+    load_games()
+    key = token_for("hosted-ben")
+    gym_plan = [{"name": 2}, {"name": 0}, {"name": 7}, {"name": 0}]  # launch, move_left, out of range, move_left
+
+    local = GameWorldEnv(TASK.split("@")[0], interface="generalist")
+    _, info = local.reset(seed=1)
+    local_infos = [local.step(action)[-1] for action in gym_plan]
+    local_record = local.run_record()
+    local.close()
+    assert local_infos[2]["invalid"] and local_record["actions"][2] == {"type": "invalid", "raw": '{"name": 7}'}
+    assert local_infos[-1]["success"]
+
+    with pytest.raises(HostedError, match="API token"):
+        Hosted(site_url, "gw_not-a-key", agent=AGENT)
+    hosted = Hosted(site_url, key, agent=AGENT, task_set="core-v1")
+    env = hosted.env(TASK)
+    observation, info = env.reset(seed=1)
+    assert observation["frame"].shape == (360, 480, 3) and "state" not in info  # no game state over the wire
+    remote_infos = [env.step(gym_plan[0])[-1]]
+    hosted.close()  # the connection drops mid-episode
+
+    again = Hosted(site_url, key, evaluation=hosted.id)
+    env = again.env(TASK)
+    observation, info = env.reset(seed=1)
+    assert info["resumed"] and info["step"] == 1 and env.recorded_actions == local_record["actions"][:1]
+    remote_infos += [env.step(action)[-1] for action in gym_plan[1:]]
+    assert remote_infos[-1]["trace_sha256"] == local_infos[-1]["trace_sha256"]
+    assert env.run_record() == local_record
+    submitted = again.submit()
+    final = wait(submitted["status_url"], interval=0.2, timeout=180)
+    again.close()
+    assert final["status"] == "verified" and final["mismatches"] == 0
+    run = Run.objects.get(submission_id=submitted["submission"])
+    assert run.trace_sha256 == local_infos[-1]["trace_sha256"] and run.success
