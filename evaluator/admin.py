@@ -1,10 +1,19 @@
+import base64
+
 from django import forms
 from django.contrib import admin, messages
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import redirect
+from django.template.response import TemplateResponse
+from django.urls import path
 from django.utils.html import format_html
 
-from . import services
-from .models import (GAMEBOY_BUTTONS, ApiToken, Game, RegisteredRom, Run, Submission, Task, TaskSet,
-                     UploadLimits)
+from . import curation, services
+from .bundles import BundleRejected
+from .models import (GAMEBOY_BUTTONS, ApiToken, AuditEntry, Game, RegisteredRom, Run, Submission,
+                     SubmissionEvent, Task, TaskSet, TaskValidation, UploadLimits)
+from .sandbox import ManifestError, registry
+from .selectors import latest_tasks
 
 
 class TaskInline(admin.TabularInline):
@@ -16,6 +25,37 @@ class TaskInline(admin.TabularInline):
     can_delete = False
 
 
+def queue_validations(modeladmin, request, tasks):
+    """Validation replays take seconds a task: the worker runs them; results appear on each task."""
+    from .tasks import validate_task
+
+    curation.require(request.user, "validate_task")
+    tasks = list(tasks)
+    for task in tasks:
+        validate_task.delay(task.pk, request.user.pk)
+    curation.audit(actor=request.user, action="queued validation", target=tasks[0] if len(tasks) == 1 else
+                   f"{len(tasks)} tasks", changes={"tasks": [t.task_id for t in tasks]})
+    modeladmin.message_user(request, f"Validation of {len(tasks)} task(s) queued: reference, null and a "
+                                     "determinism replay each. Reload to see the results.")
+
+
+class BundleImportForm(forms.Form):
+    bundled = forms.ChoiceField(required=False, label="A bundle of evaluator/games/",
+                                help_text="Import it, or its new version.")
+    archive = forms.FileField(required=False, label="…or an archive (.zip, .tar.gz) of a bundle folder",
+                              help_text="manifest.json at its top or in one folder; nothing outside the bundle.")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["bundled"].choices = [("", "–")] + [(slug, slug) for slug in registry.slugs()]
+
+    def clean(self):
+        cleaned = super().clean()
+        if bool(cleaned.get("bundled")) == bool(cleaned.get("archive")):
+            raise forms.ValidationError("Choose one: a bundled game or an archive.")
+        return cleaned
+
+
 @admin.register(Game)
 class GameAdmin(admin.ModelAdmin):
     list_display = ("title", "slug", "version", "genre", "level", "backend", "task_count")
@@ -23,6 +63,8 @@ class GameAdmin(admin.ModelAdmin):
     search_fields = ("title", "slug")
     readonly_fields = ("frame", "manifest", "created", "updated")
     inlines = [TaskInline]
+    actions = ["validate_tasks"]
+    change_list_template = "admin/evaluator/game/change_list.html"
 
     @admin.display(description="tasks")
     def task_count(self, game):
@@ -35,22 +77,100 @@ class GameAdmin(admin.ModelAdmin):
         return format_html('<img src="/games/{}/frame.png" style="max-width:320px;image-rendering:pixelated">',
                            game.slug)
 
+    @admin.action(description="Validate every current task of the selected games")
+    def validate_tasks(self, request, queryset):
+        tasks = [t for game in queryset for t in latest_tasks(list(game.tasks.order_by("target", "slug")))]
+        queue_validations(self, request, tasks)
+
+    def get_urls(self):
+        return [path("import/", self.admin_site.admin_view(self.import_bundle), name="evaluator_game_import")] \
+            + super().get_urls()
+
+    def import_bundle(self, request):
+        if not request.user.has_perm("evaluator.validate_task"):
+            raise PermissionDenied("maintainers only: needs the validate task permission")
+        form = BundleImportForm(request.POST or None, request.FILES or None)
+        if request.method == "POST" and form.is_valid():
+            try:
+                if form.cleaned_data["bundled"]:
+                    spec, report = curation.import_bundle(
+                        actor=request.user, source_dir=registry.game(form.cleaned_data["bundled"]).bundle_dir)
+                else:
+                    upload = form.cleaned_data["archive"]
+                    spec, report = curation.import_archive(actor=request.user, data=upload.read(), name=upload.name)
+            except (ManifestError, BundleRejected, services.BundleConflict) as exc:
+                form.add_error(None, str(exc))
+            else:
+                self.message_user(request, f"Imported {spec.title} {spec.version}: " + "; ".join(report.lines))
+                return redirect("admin:evaluator_game_changelist")
+        context = {**self.admin_site.each_context(request), "form": form, "title": "Import a game bundle",
+                   "opts": self.model._meta}
+        return TemplateResponse(request, "admin/evaluator/game/import.html", context)
+
+
+class TaskValidationInline(admin.TabularInline):
+    model = TaskValidation
+    fields = ("created", "game_version", "ok", "reference_progress", "null_progress", "deterministic", "problems",
+              "last_frame", "requested_by")
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+    max_num = 0
+
+    @admin.display(description="reference's last frame")
+    def last_frame(self, validation):
+        if not validation.frame_png:
+            return "–"
+        data = base64.b64encode(bytes(validation.frame_png)).decode()
+        return format_html('<img src="data:image/png;base64,{}" style="max-width:240px">', data)
+
+
+class TaskForm(forms.ModelForm):
+    class Meta:
+        model = Task
+        fields = ["title", "instruction", "score_field", "start", "target", "max_actions", "step_ms", "seeds",
+                  "reference", "null"]
+
 
 @admin.register(Task)
 class TaskAdmin(admin.ModelAdmin):
-    list_display = ("__str__", "title", "score_field", "start", "target", "max_actions", "step_ms", "published")
+    """A published version is never edited in place: changing what it measures saves a new version."""
+
+    form = TaskForm
+    list_display = ("__str__", "title", "score_field", "start", "target", "max_actions", "step_ms", "published",
+                    "validation")
     list_filter = ("game",)
     search_fields = ("slug", "title", "instruction")
+    inlines = [TaskValidationInline]
+    actions = ["validate"]
 
     @admin.display(boolean=True)
     def published(self, task):
         return task.is_published
 
-    def get_readonly_fields(self, request, task=None):
-        # A published version is frozen: only its wording may change.
-        if task is not None and task.is_published:
-            return [f.name for f in Task._meta.fields if f.name not in ("title", "instruction")]
-        return ["created"]
+    @admin.display(description="validation")
+    def validation(self, task):
+        latest = curation.latest_validation(task)
+        if latest is None:
+            return "not validated"
+        return "passed" if latest.ok else f"FAILED: {latest.problems.splitlines()[0]}"
+
+    @admin.action(description="Validate: reference reaches, null does not, replays identical")
+    def validate(self, request, queryset):
+        queue_validations(self, request, queryset)
+
+    def has_add_permission(self, request):
+        return False  # tasks come from game bundles; new versions from edits here
+
+    def save_model(self, request, task, form, change):
+        original = Task.objects.get(pk=task.pk)
+        changes = {name: form.cleaned_data[name] for name in form.changed_data}
+        saved = curation.edit_task(actor=request.user, task=original, changes=changes)
+        task.pk = saved.pk  # the response goes to the version that now holds the change
+        if saved.pk != original.pk:
+            self.message_user(request, f"{original.task_id} is published or has runs, so the change was saved as "
+                                       f"{saved.task_id}; the old version and its figures are unchanged.",
+                              messages.WARNING)
 
 
 @admin.register(TaskSet)
@@ -58,14 +178,45 @@ class TaskSetAdmin(admin.ModelAdmin):
     list_display = ("name", "slug", "status", "is_default", "task_count", "published_at")
     list_filter = ("status",)
     filter_horizontal = ("tasks",)
+    actions = ["validate_tasks", "publish", "retire", "make_default"]
 
     def get_readonly_fields(self, request, task_set=None):
         # A published task set is a frozen list: leaderboards computed on it must stay reproducible.
-        return ("tasks", "slug", "created", "published_at") if task_set and task_set.frozen else ("created",)
+        frozen = ("tasks", "slug", "status", "is_default", "created", "published_at")
+        return frozen if task_set and task_set.frozen else ("status", "is_default", "created", "published_at")
 
     @admin.display(description="tasks")
     def task_count(self, task_set):
         return task_set.tasks.count()
+
+    @admin.action(description="Validate every task of the selected task sets")
+    def validate_tasks(self, request, queryset):
+        queue_validations(self, request, Task.objects.filter(task_sets__in=queryset).distinct())
+
+    def _each(self, request, queryset, action, done):
+        for task_set in queryset:
+            try:
+                action(actor=request.user, task_set=task_set)
+                self.message_user(request, f"{task_set}: {done}.")
+            except curation.CurationRefused as exc:
+                self.message_user(request, str(exc), messages.ERROR)
+
+    @admin.action(description="Publish (every task must pass validation)")
+    def publish(self, request, queryset):
+        self._each(request, queryset, curation.publish_task_set, "published")
+
+    @admin.action(description="Retire (stays browsable, takes no new submissions)")
+    def retire(self, request, queryset):
+        self._each(request, queryset, curation.retire_task_set, "retired")
+
+    @admin.action(description="Make the default task set of the leaderboard")
+    def make_default(self, request, queryset):
+        self._each(request, queryset, curation.make_default, "now the default")
+
+    def save_model(self, request, task_set, form, change):
+        super().save_model(request, task_set, form, change)
+        curation.audit(actor=request.user, action="edited task set" if change else "created task set",
+                       target=task_set, changes={"fields": form.changed_data})
 
 
 class RunInline(admin.TabularInline):
@@ -76,20 +227,60 @@ class RunInline(admin.TabularInline):
     can_delete = False
 
 
+class SubmissionEventInline(admin.TabularInline):
+    model = SubmissionEvent
+    fields = ("at", "message")
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+    max_num = 0
+    verbose_name_plural = "verification log"
+
+
 @admin.register(Submission)
 class SubmissionAdmin(admin.ModelAdmin):
-    list_display = ("__str__", "user", "task_set", "interface", "status", "runs_done", "runs_total", "created")
-    list_filter = ("status", "interface", "task_set")
+    list_display = ("__str__", "user", "task_set", "interface", "status", "runs_done", "runs_total", "hidden",
+                    "is_baseline", "created")
+    list_filter = ("status", "interface", "task_set", "hidden", "is_baseline")
     search_fields = ("agent_name", "model_name", "organisation")
-    readonly_fields = ("status", "runs_done", "runs_total", "reason", "payload_sha256", "created", "updated")
-    inlines = [RunInline]
+    fields = ("agent_name", "model_name", "organisation", "interface", "protocol", "task_set", "user", "status",
+              "runs_done", "runs_total", "reason", "payload_sha256", "flag_reason", "hidden", "is_baseline",
+              "created", "updated")
+    readonly_fields = ("agent_name", "model_name", "organisation", "interface", "protocol", "task_set", "user",
+                       "status", "runs_done", "runs_total", "reason", "payload_sha256", "created", "updated")
+    inlines = [SubmissionEventInline, RunInline]
     actions = ["reverify"]
+
+    def has_add_permission(self, request):
+        return False  # submissions come from uploads
 
     @admin.action(description="Re-verify: replay every run again, replacing its figures")
     def reverify(self, request, queryset):
         for submission in queryset:
-            services.reverify_submission(submission=submission)
+            curation.reverify_submission(actor=request.user, submission=submission)
         self.message_user(request, f"{queryset.count()} submission(s) queued for verification again.")
+
+    def save_model(self, request, submission, form, change):
+        curation.moderate_submission(actor=request.user, submission=Submission.objects.get(pk=submission.pk),
+                                     flag_reason=form.cleaned_data["flag_reason"],
+                                     hidden=form.cleaned_data["hidden"], is_baseline=form.cleaned_data["is_baseline"])
+
+
+@admin.register(AuditEntry)
+class AuditEntryAdmin(admin.ModelAdmin):
+    list_display = ("at", "actor", "action", "target_type", "target", "changes")
+    list_filter = ("action", "target_type", "actor")
+    search_fields = ("target", "action")
+    date_hierarchy = "at"
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
 
 
 @admin.register(ApiToken)

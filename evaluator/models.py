@@ -18,6 +18,20 @@ LEVELS = [(1, "1 · basic control and timing"), (2, "2 · reactive control"), (3
 MEASURED_FIELDS = ("score_field", "start", "target", "max_actions", "step_ms", "seeds", "game_version")
 
 
+def game_spec(slug, version):
+    """A game version's GameSpec: from the bundle store (every imported version), else the bundled folder."""
+    from .bundles import stored_spec
+
+    spec = stored_spec(slug, version)
+    if spec is not None:
+        return spec
+    bundled = registry.game(slug)
+    if bundled.version != version:
+        raise ValueError(f"{slug} {version} is not in the bundle store and the bundled folder is version "
+                         f"{bundled.version}: import that version (manage.py load_games or the admin)")
+    return bundled
+
+
 class Game(models.Model):
     slug = models.SlugField(unique=True)
     title = models.CharField(max_length=80)
@@ -43,12 +57,8 @@ class Game(models.Model):
 
     @property
     def spec(self):
-        """The sandbox's GameSpec, read from the bundle on disk; refuses a bundle of another version."""
-        game = registry.game(self.slug)
-        if game.version != self.version:
-            raise ValueError(f"{self.slug}: the bundle on disk is version {game.version}, "
-                             f"the database has {self.version}: run load_games")
-        return game
+        """The sandbox's GameSpec of the version currently loaded."""
+        return game_spec(self.slug, self.version)
 
     def action_space(self):
         return self.spec.action_space.describe()
@@ -73,6 +83,7 @@ class Task(models.Model):
 
     class Meta:
         ordering = ["game__level", "game__title", "target", "slug", "version"]
+        permissions = [("validate_task", "Can validate tasks and import game bundles")]
         constraints = [models.UniqueConstraint(fields=["game", "slug", "version"], name="unique_task_version")]
 
     def __str__(self):
@@ -93,12 +104,12 @@ class Task(models.Model):
                 "seeds": self.seeds, "reference": self.reference, "null": self.null}
 
     def spec(self):
-        """The TaskSpec the sandbox runs: this version's stored figures against the game's bundle."""
-        game = self.game.spec
-        if game.version != self.game_version:
-            raise ValueError(f"{self.task_id} was made for {self.game.slug} {self.game_version}; "
-                             f"the bundle on disk is {game.version}")
-        return TaskSpec.from_dict(game, self.spec_dict())
+        """The TaskSpec the sandbox runs: this version's figures against the game version it was made for."""
+        return TaskSpec.from_dict(game_spec(self.game.slug, self.game_version), self.spec_dict())
+
+    @property
+    def measured(self):
+        return {name: getattr(self, name) for name in MEASURED_FIELDS + ("reference", "null")}
 
 
 class TaskSet(models.Model):
@@ -118,6 +129,7 @@ class TaskSet(models.Model):
 
     class Meta:
         ordering = ["-published_at", "name"]
+        permissions = [("publish_taskset", "Can validate, publish, retire task sets and choose the default")]
         constraints = [models.UniqueConstraint(fields=["is_default"], condition=models.Q(is_default=True),
                                                name="one_default_task_set")]
 
@@ -156,11 +168,15 @@ class Submission(models.Model):
     runs_done = models.PositiveIntegerField(default=0)
     reason = models.TextField(blank=True, help_text="Why the submission was rejected.")
     payload_sha256 = models.CharField(max_length=64, blank=True, help_text="The uploaded file's hash.")
+    flag_reason = models.TextField(blank=True, help_text="Shown publicly beside a flagged or hidden submission.")
+    hidden = models.BooleanField(default=False, help_text="Kept out of every leaderboard figure.")
+    is_baseline = models.BooleanField(default=False, help_text="A reference agent of the platform's own.")
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 
     class Meta:
         ordering = ["-created"]
+        permissions = [("curate_submission", "Can flag, hide, mark as baseline and re-verify submissions")]
 
     def __str__(self):
         return f"{self.agent_name} ({self.model_name}) #{self.pk}"
@@ -352,3 +368,60 @@ class RegisteredRom(models.Model):
     @property
     def rom_path(self):
         return settings.DATA_DIR / "roms" / f"{self.sha256}.gb"
+
+
+class TaskValidation(models.Model):
+    """One validation of a task version: reference reaches the target, null does not, replays are identical."""
+
+    task = models.ForeignKey(Task, on_delete=models.CASCADE, related_name="validations")
+    game_version = models.CharField(max_length=20)
+    ok = models.BooleanField()
+    reference_progress = models.FloatField(null=True)
+    reference_success = models.BooleanField(null=True)
+    null_progress = models.FloatField(null=True)
+    null_success = models.BooleanField(null=True)
+    deterministic = models.BooleanField(null=True, help_text="Two replays of the reference gave the same trace.")
+    trace_sha256 = models.CharField(max_length=64, blank=True)
+    problems = models.TextField(blank=True)
+    frame_png = models.BinaryField(null=True, editable=False, help_text="The reference run's last frame.")
+    requested_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                     related_name="+")
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created"]
+        get_latest_by = "created"
+
+    def __str__(self):
+        return f"{self.task.task_id}: {'passed' if self.ok else 'FAILED'} ({self.created:%Y-%m-%d %H:%M})"
+
+
+class SubmissionEvent(models.Model):
+    """The verification log of a submission: what happened to it and its runs, in order."""
+
+    submission = models.ForeignKey(Submission, on_delete=models.CASCADE, related_name="events")
+    at = models.DateTimeField(auto_now_add=True)
+    message = models.TextField()
+
+    class Meta:
+        ordering = ["at", "pk"]
+
+
+class AuditEntry(models.Model):
+    """Every curation action: who, when, what, and what changed."""
+
+    actor = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                              related_name="+")
+    at = models.DateTimeField(auto_now_add=True, db_index=True)
+    action = models.CharField(max_length=60)
+    target_type = models.CharField(max_length=40)
+    target_id = models.CharField(max_length=40, blank=True)
+    target = models.CharField(max_length=200)
+    changes = models.JSONField(default=dict, blank=True)
+
+    class Meta:
+        ordering = ["-at", "-pk"]
+        verbose_name_plural = "audit log"
+
+    def __str__(self):
+        return f"{self.at:%Y-%m-%d %H:%M} {self.actor} {self.action} {self.target}"

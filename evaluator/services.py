@@ -9,7 +9,9 @@ from django.db.models import Count, F, OuterRef, Q, Subquery
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
-from .models import MEASURED_FIELDS, Game, Run, Submission, Task, TaskSet
+from . import bundles
+from .bundles import BundleRejected
+from .models import MEASURED_FIELDS, Game, Run, Submission, SubmissionEvent, Task, TaskSet
 from .sandbox import ManifestError, SandboxError, Trajectory, make, registry, run_trajectory
 
 log = logging.getLogger(__name__)
@@ -38,11 +40,10 @@ def load_bundles(*, slugs=None, capture_frames=True, games_registry=None):
     loaded = []
     for slug in slugs or games_registry.slugs():
         try:
-            spec = games_registry.game(slug)
-            with transaction.atomic():
-                game = _upsert_game(spec, report)
+            spec = import_bundle(source_dir=games_registry.game(slug).bundle_dir, report=report)
+            game = Game.objects.get(slug=spec.slug)
             loaded.append(game)
-        except (ManifestError, BundleConflict) as exc:
+        except (ManifestError, BundleConflict, BundleRejected) as exc:
             report.errors.append(str(exc))
             continue
         if capture_frames:
@@ -51,6 +52,15 @@ def load_bundles(*, slugs=None, capture_frames=True, games_registry=None):
     if loaded:
         ensure_default_task_set(report=report)
     return report
+
+
+def import_bundle(*, source_dir, report):
+    """Keep the bundle's game version in the store, then add or update the game and its tasks in one
+    transaction; a bundle that would change a published task version is refused whole."""
+    spec = bundles.store(source_dir)
+    with transaction.atomic():
+        _upsert_game(spec, report)
+    return spec
 
 
 def _upsert_game(spec, report):
@@ -155,6 +165,8 @@ def create_submission(*, user, parsed):
             Run(submission=submission, task=run.task, seed=run.seed, actions=run.actions,
                 claimed_progress=run.claimed_progress, claimed_success=run.claimed_success)
             for run in parsed.runs])
+        log_event(submission_id=submission.pk, message=f"received {len(parsed.runs)} runs on task set "
+                                                       f"{parsed.task_set.slug} (file sha256 {parsed.payload_sha256[:16]}…)")
         transaction.on_commit(lambda: queue_verification(submission_id=submission.pk))
     return submission
 
@@ -165,9 +177,17 @@ def queue_verification(*, submission_id):
 
     Submission.objects.filter(pk=submission_id, status=Submission.Status.RECEIVED).update(
         status=Submission.Status.QUEUED)
-    for run_id in Run.objects.filter(submission_id=submission_id).exclude(status__in=FINISHED_RUN) \
-            .values_list("pk", flat=True):
+    run_ids = list(Run.objects.filter(submission_id=submission_id).exclude(status__in=FINISHED_RUN)
+                   .values_list("pk", flat=True))
+    for run_id in run_ids:
         verify_run.delay(run_id)
+    log_event(submission_id=submission_id, message=f"queued {len(run_ids)} runs for replay")
+
+
+def log_event(*, submission_id, message):
+    """A line of the submission's verification log (shown to maintainers in the admin)."""
+    if submission_id:
+        SubmissionEvent.objects.create(submission_id=submission_id, message=message)
 
 
 def queue_run(*, run_id):
@@ -213,6 +233,10 @@ def verify_run(*, run_id):
         actions_used=score.actions, invalid_actions=score.invalid, trace_sha256=score.trace_sha256,
         mismatch=mismatch, error="", verified_at=timezone.now())
     if stored and run.submission_id:
+        log_event(submission_id=run.submission_id,
+                  message=f"run {run.pk} ({run.task.task_id} seed {run.seed}) replayed: progress {score.progress:.3f}, "
+                          f"success {score.success}, {score.attempts} attempt(s), {score.invalid} invalid of "
+                          f"{score.actions} actions{'; the claim differs' if mismatch else ''}")
         refresh_submission(submission_id=run.submission_id)
     return None
 
@@ -229,6 +253,11 @@ def _not_claimed(run_id):
     return None
 
 
+def log_run_retry(*, run_id, error, attempt):
+    submission_id = Run.objects.filter(pk=run_id).values_list("submission_id", flat=True).first()
+    log_event(submission_id=submission_id, message=f"run {run_id}: {error}; retry {attempt}")
+
+
 def fail_run(*, run_id, error):
     """A run that could not be replayed after its retries: recorded, and the submission can finish."""
     run = Run.objects.filter(pk=run_id).exclude(status=Run.Status.VERIFIED).first()
@@ -236,6 +265,7 @@ def fail_run(*, run_id, error):
         return
     Run.objects.filter(pk=run_id).update(status=Run.Status.FAILED, error=str(error)[:2000])
     if run.submission_id:
+        log_event(submission_id=run.submission_id, message=f"run {run.pk} could not be replayed: {error}")
         refresh_submission(submission_id=run.submission_id)
 
 
@@ -253,9 +283,10 @@ def refresh_submission(*, submission_id):
         status = Submission.Status.REJECTED
     else:
         reason, status = "", Submission.Status.VERIFIED
-    Submission.objects.filter(pk=submission_id).exclude(status__in=[Submission.Status.VERIFIED,
-                                                                    Submission.Status.REJECTED]) \
-        .update(status=status, reason=reason)
+    finished = Submission.objects.filter(pk=submission_id).exclude(
+        status__in=[Submission.Status.VERIFIED, Submission.Status.REJECTED]).update(status=status, reason=reason)
+    if finished:
+        log_event(submission_id=submission_id, message=f"{status}{': ' + reason if reason else ''}")
     notify_submission(submission_id=submission_id)
     return submission
 
@@ -278,6 +309,7 @@ def reverify_submission(*, submission):
             status=Run.Status.PENDING, progress=None, success=None, attempts=None, actions_used=None,
             invalid_actions=None, trace_sha256="", mismatch=False, error="", claimed_at=None, verified_at=None)
         Submission.objects.filter(pk=submission.pk).update(status=Submission.Status.RECEIVED, runs_done=0, reason="")
+        log_event(submission_id=submission.pk, message="re-verification: every run will be replayed again")
         transaction.on_commit(lambda: queue_verification(submission_id=submission.pk))
 
 

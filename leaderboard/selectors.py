@@ -71,6 +71,7 @@ def data_version(task_set):
     subs = Submission.objects.aggregate(
         n=Count("pk"), last=Max("updated"), top=Max("pk"),
         rejected=Count("pk", filter=Q(status=Submission.Status.REJECTED)),
+        hidden=Count("pk", filter=Q(hidden=True)),
         done=Count("pk", filter=Q(status=Submission.Status.VERIFIED)))
     games = Game.objects.aggregate(last=Max("updated"), n=Count("pk"))
     parts = [task_set.pk, task_set.status, task_set.tasks.count(), sorted(runs.items()), sorted(subs.items()),
@@ -98,9 +99,11 @@ RUN_FIELDS = ["pk", "kind", "submission_id", "player_id", "task_id", "seed", "pr
 
 
 def runs_frame(task_set, *, interface="", include_flagged=True, extra_filter=None):
-    """Verified runs on the task set's tasks: agents' runs from submissions to this task set (not rejected),
+    """Verified runs on the task set's tasks: agents' runs from submissions to this task set (not rejected, not
+    hidden by a maintainer),
     and every human baseline run. One row per run, with the entry key and the task's genre and level."""
-    agents = Q(kind=Run.Kind.AGENT, submission__task_set=task_set) & ~Q(submission__status=Submission.Status.REJECTED)
+    agents = Q(kind=Run.Kind.AGENT, submission__task_set=task_set, submission__hidden=False) \
+        & ~Q(submission__status=Submission.Status.REJECTED)
     if interface:
         agents &= Q(submission__interface=interface)
     query = Run.objects.filter(Q(status=Run.Status.VERIFIED), agents | Q(kind__in=HUMAN_KINDS),
@@ -123,7 +126,7 @@ def runs_frame(task_set, *, interface="", include_flagged=True, extra_filter=Non
 
 
 def submissions_meta(task_set, *, interface=""):
-    query = Submission.objects.filter(task_set=task_set).exclude(status=Submission.Status.REJECTED)
+    query = Submission.objects.filter(task_set=task_set, hidden=False).exclude(status=Submission.Status.REJECTED)
     if interface:
         query = query.filter(interface=interface)
     return {f"s{row['pk']}": row for row in query.values(

@@ -1,0 +1,180 @@
+"""Maintainers' writes: task versions, validation, task sets, bundle imports, submission moderation. Each
+one checks its permission and leaves an entry in the audit log. Keyword-only arguments."""
+import shutil
+
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
+
+from . import bundles, services
+from .models import MEASURED_FIELDS, AuditEntry, Game, Submission, Task, TaskSet, TaskValidation
+from .sandbox import SandboxError, run_trajectory
+
+WORDING_FIELDS = ("title", "instruction")
+
+
+class CurationRefused(Exception):
+    """The action is not allowed in this state; the message says why and what to do."""
+
+
+def require(user, permission):
+    if user is None or not user.is_active or not user.has_perm(f"evaluator.{permission}"):
+        raise PermissionDenied(f"maintainers only: needs the {permission.replace('_', ' ')} permission")
+
+
+def audit(*, actor, action, target, changes=None):
+    return AuditEntry.objects.create(actor=actor, action=action, target_type=type(target).__name__,
+                                     target_id=str(getattr(target, "pk", "") or ""), target=str(target)[:200],
+                                     changes=changes or {})
+
+
+def edit_task(*, actor, task, changes):
+    """Change a task. Wording is fixed in place (and logged); a change to what it measures makes a new version
+    when the task is published or has runs, so old figures keep the version they were made on."""
+    require(actor, "change_task")
+    changes = {name: value for name, value in changes.items() if getattr(task, name) != value}
+    if not changes:
+        return task
+    unknown = set(changes) - set(WORDING_FIELDS) - set(MEASURED_FIELDS) - {"reference", "null"}
+    if unknown:
+        raise CurationRefused(f"these fields cannot be edited: {', '.join(sorted(unknown))}")
+    measured = sorted(set(changes) - set(WORDING_FIELDS))
+    diff = {name: [_plain(getattr(task, name)), _plain(value)] for name, value in changes.items()}
+    with transaction.atomic():
+        if measured and (task.is_published or task.runs.exists()):
+            latest = Task.objects.filter(game=task.game, slug=task.slug).aggregate(v=Max("version"))["v"]
+            fields = {f.name: getattr(task, f.name) for f in Task._meta.concrete_fields
+                      if f.name not in ("id", "created")}
+            new = Task.objects.create(**{**fields, **changes, "version": latest + 1})
+            audit(actor=actor, action="new task version", target=new,
+                  changes={"from": task.task_id, **diff})
+            return new
+        for name, value in changes.items():
+            setattr(task, name, value)
+        task.save()
+        audit(actor=actor, action="reworded task" if not measured else "edited draft task", target=task,
+              changes=diff)
+        return task
+
+
+def validate_task(*, actor, task):
+    """Reference must reach the target, null must not, and two replays of the reference must be identical."""
+    require(actor, "validate_task")
+    problems, frames = [], []
+    reference = null = second = None
+    try:
+        spec = task.spec()
+        reference, trace = run_trajectory(spec, spec.reference,
+                                          on_step=lambda i, a, info, frame: frames.append(frame), frames=True)
+        second, _ = run_trajectory(spec, spec.reference)
+        null, _ = run_trajectory(spec, spec.null)
+    except (SandboxError, ValueError) as exc:
+        problems.append(f"could not replay: {exc}")
+    if reference is not None and not reference.success:
+        problems.append(f"the reference reaches {reference.best:g}, not the target {reference.target:g}")
+    if null is not None and null.success:
+        problems.append(f"the null trajectory reaches the target ({null.best:g} of {null.target:g})")
+    deterministic = None if second is None else second.trace_sha256 == reference.trace_sha256
+    if deterministic is False:
+        problems.append("two replays of the reference gave different traces")
+    validation = TaskValidation.objects.create(
+        task=task, game_version=task.game_version, ok=not problems, requested_by=actor,
+        reference_progress=reference.progress if reference else None,
+        reference_success=reference.success if reference else None,
+        null_progress=null.progress if null else None, null_success=null.success if null else None,
+        deterministic=deterministic, trace_sha256=reference.trace_sha256 if reference else "",
+        problems="\n".join(problems), frame_png=frames[-1] if frames else None)
+    audit(actor=actor, action="validated task", target=task,
+          changes={"result": "passed" if validation.ok else "failed", "problems": problems})
+    return validation
+
+
+def latest_validation(task):
+    return task.validations.filter(game_version=task.game_version).order_by("-created").first()
+
+
+def publish_task_set(*, actor, task_set):
+    require(actor, "publish_taskset")
+    task_set.refresh_from_db()
+    if task_set.status != TaskSet.Status.DRAFT:
+        raise CurationRefused(f"{task_set} is {task_set.get_status_display().lower()}; only a draft can be published")
+    tasks = list(task_set.tasks.select_related("game"))
+    if not tasks:
+        raise CurationRefused(f"{task_set} has no tasks")
+    failing = []
+    for task in tasks:
+        validation = latest_validation(task)
+        if validation is None:
+            failing.append(f"{task.task_id} (not validated)")
+        elif not validation.ok:
+            failing.append(f"{task.task_id} ({validation.problems.splitlines()[0]})")
+    if failing:
+        raise CurationRefused(f"{task_set} cannot be published while tasks fail validation: {'; '.join(failing)}")
+    TaskSet.objects.filter(pk=task_set.pk).update(status=TaskSet.Status.PUBLISHED, published_at=timezone.now())
+    audit(actor=actor, action="published task set", target=task_set, changes={"tasks": [t.task_id for t in tasks]})
+
+
+def retire_task_set(*, actor, task_set):
+    require(actor, "publish_taskset")
+    task_set.refresh_from_db()
+    if task_set.status != TaskSet.Status.PUBLISHED:
+        raise CurationRefused(f"{task_set} is not published")
+    if task_set.is_default:
+        raise CurationRefused(f"{task_set} is the default task set: make another one the default first")
+    TaskSet.objects.filter(pk=task_set.pk).update(status=TaskSet.Status.RETIRED)
+    audit(actor=actor, action="retired task set", target=task_set)
+
+
+def make_default(*, actor, task_set):
+    require(actor, "publish_taskset")
+    task_set.refresh_from_db()
+    if task_set.status != TaskSet.Status.PUBLISHED:
+        raise CurationRefused(f"{task_set} is not published: only a published task set can be the default")
+    with transaction.atomic():
+        previous = TaskSet.objects.filter(is_default=True).exclude(pk=task_set.pk).first()
+        TaskSet.objects.filter(is_default=True).update(is_default=False)
+        TaskSet.objects.filter(pk=task_set.pk).update(is_default=True)
+    audit(actor=actor, action="made default task set", target=task_set,
+          changes={"previous": str(previous) if previous else None})
+
+
+def import_bundle(*, actor, source_dir):
+    """Import a bundle folder (from evaluator/games/ or an unpacked archive): a new game or a new version."""
+    require(actor, "validate_task")
+    report = services.LoadReport()
+    spec = services.import_bundle(source_dir=source_dir, report=report)
+    audit(actor=actor, action="imported bundle", target=Game.objects.get(slug=spec.slug),
+          changes={"version": spec.version, "report": report.lines})
+    return spec, report
+
+
+def import_archive(*, actor, data, name):
+    require(actor, "validate_task")
+    tmp, folder = bundles.unpack_archive(data, name)
+    try:
+        return import_bundle(actor=actor, source_dir=folder)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def moderate_submission(*, actor, submission, flag_reason=None, hidden=None, is_baseline=None):
+    require(actor, "curate_submission")
+    changes = {}
+    for name, value in (("flag_reason", flag_reason), ("hidden", hidden), ("is_baseline", is_baseline)):
+        if value is not None and getattr(submission, name) != value:
+            changes[name] = [getattr(submission, name), value]
+            setattr(submission, name, value)
+    if changes:
+        Submission.objects.filter(pk=submission.pk).update(**{k: v[1] for k, v in changes.items()})
+        audit(actor=actor, action="moderated submission", target=submission, changes=changes)
+
+
+def reverify_submission(*, actor, submission):
+    require(actor, "curate_submission")
+    services.reverify_submission(submission=submission)
+    audit(actor=actor, action="re-verified submission", target=submission)
+
+
+def _plain(value):
+    return value if isinstance(value, (int, float, str, bool, type(None), list, dict)) else str(value)

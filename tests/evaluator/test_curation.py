@@ -1,0 +1,218 @@
+"""Curation: task versions, validation before publication, roles on every action, the audit log."""
+import io
+import json
+import tarfile
+import zipfile
+
+import pytest
+from django.contrib.auth.models import Group, User
+from django.core.exceptions import PermissionDenied
+
+from evaluator import curation, services
+from evaluator.apps import MAINTAINERS
+from evaluator.bundles import BundleRejected
+from evaluator.models import AuditEntry, Run, Submission, Task, TaskSet
+from leaderboard import selectors
+from tests.conftest import FIXTURE_GAMES
+from evaluator.models import UploadLimits
+from evaluator.uploads import parse_upload
+from tests.evaluator.submissions import load_games, make_user, payload, run_entry, task
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def games():
+    load_games()
+
+
+@pytest.fixture
+def maintainer():
+    user = User.objects.create_user("maya", password="pw-maya-2026!", is_staff=True)
+    user.groups.add(Group.objects.get(name=MAINTAINERS))
+    return User.objects.get(pk=user.pk)  # fresh permission cache
+
+
+@pytest.fixture
+def visitor():
+    return User.objects.create_user("vic", password="pw-vic-2026!", is_staff=True)  # staff, not a maintainer
+
+
+def verified_submission(task_ids):
+    user = make_user()
+    parsed = parse_upload(payload([run_entry(t) for t in task_ids]), user=user, limits=UploadLimits.current())
+    submission = services.create_submission(user=user, parsed=parsed)
+    for run_id in submission.runs.values_list("pk", flat=True):
+        services.verify_run(run_id=run_id)
+    return submission
+
+
+def test_editing_what_a_published_task_measures_makes_a_new_version_and_keeps_old_figures(maintainer):
+    submission = verified_submission(["minesweeper/reveal-10@1"])
+    old = task("minesweeper/reveal-10@1")
+    default = TaskSet.objects.get(is_default=True)
+    before = selectors.runs_frame(default)[["run_id", "progress", "success"]].to_dict("records")
+    new = curation.edit_task(actor=maintainer, task=old, changes={"target": 12.0, "instruction": "Reveal 12 cells."})
+    assert (new.version, new.target, new.slug) == (2, 12.0, "reveal-10")
+    old.refresh_from_db()
+    assert (old.target, old.version) == (10, 1) and old.runs.count() == 1
+    assert selectors.runs_frame(default)[["run_id", "progress", "success"]].to_dict("records") == before
+    assert submission.runs.get().task_id == old.pk
+    entry = AuditEntry.objects.get(action="new task version")
+    assert entry.actor == maintainer and entry.changes["from"] == "minesweeper/reveal-10@1"
+    assert entry.changes["target"] == [10.0, 12.0]
+
+
+def test_wording_is_fixed_in_place_and_logged(maintainer):
+    old = task("minesweeper/reveal-10@1")
+    same = curation.edit_task(actor=maintainer, task=old, changes={"instruction": "Open ten safe cells (10)."})
+    assert same.pk == old.pk and Task.objects.filter(slug="reveal-10").count() == 1
+    assert AuditEntry.objects.get(action="reworded task").changes["instruction"][1] == "Open ten safe cells (10)."
+
+
+def test_a_task_set_with_a_failing_task_cannot_be_published(maintainer):
+    good = task("minesweeper/reveal-10@1")
+    bad = curation.edit_task(actor=maintainer, task=task("platformer/first-coin@1"), changes={"target": 50.0})
+    assert curation.validate_task(actor=maintainer, task=good).ok
+    failed = curation.validate_task(actor=maintainer, task=bad)
+    assert not failed.ok and "the reference reaches 1, not the target 50" in failed.problems
+    assert failed.deterministic is True and failed.frame_png  # a frame to look at
+    draft = TaskSet.objects.create(slug="try", name="Try")
+    draft.tasks.set([good, bad])
+    with pytest.raises(curation.CurationRefused, match="platformer/first-coin@2 \\(the reference reaches 1"):
+        curation.publish_task_set(actor=maintainer, task_set=draft)
+    draft.tasks.remove(bad)
+    curation.publish_task_set(actor=maintainer, task_set=draft)
+    assert TaskSet.objects.get(pk=draft.pk).status == "published"
+    curation.make_default(actor=maintainer, task_set=draft)
+    assert TaskSet.objects.get(is_default=True) == draft
+    actions = list(AuditEntry.objects.order_by("pk").values_list("action", flat=True))
+    assert actions == ["new task version", "validated task", "validated task", "published task set",
+                       "made default task set"]
+
+
+def test_an_unvalidated_task_blocks_publication_and_retired_sets_take_no_submissions(maintainer):
+    draft = TaskSet.objects.create(slug="fresh", name="Fresh")
+    draft.tasks.set([task("breakout/first-brick@1")])
+    with pytest.raises(curation.CurationRefused, match="not validated"):
+        curation.publish_task_set(actor=maintainer, task_set=draft)
+    core = TaskSet.objects.get(slug="core-v1")
+    with pytest.raises(curation.CurationRefused, match="is the default task set"):
+        curation.retire_task_set(actor=maintainer, task_set=core)
+
+
+def test_moderation_hides_a_submission_from_every_figure_with_a_public_reason(maintainer, client):
+    submission = verified_submission(["minesweeper/reveal-10@1"])
+    default = TaskSet.objects.get(is_default=True)
+    assert len(selectors.runs_frame(default)) == 1
+    curation.moderate_submission(actor=maintainer, submission=submission, flag_reason="Trained on the seeds.",
+                                 hidden=True)
+    assert len(selectors.runs_frame(default)) == 0
+    page = client.get(submission.get_absolute_url()).content.decode()
+    assert "Hidden from the leaderboard by the maintainers" in page and "Trained on the seeds." in page
+    assert AuditEntry.objects.get(action="moderated submission").changes["hidden"] == [False, True]
+
+
+def archive(kind, files):
+    buffer = io.BytesIO()
+    if kind == "zip":
+        with zipfile.ZipFile(buffer, "w") as out:
+            for name, data in files.items():
+                out.writestr(name, data)
+    else:
+        with tarfile.open(fileobj=buffer, mode="w:gz") as out:
+            for name, data in files.items():
+                info = tarfile.TarInfo(name)
+                info.size = len(data)
+                out.addfile(info, io.BytesIO(data))
+    return buffer.getvalue()
+
+
+def counter_files(version="2.0.0", **changes):
+    folder = FIXTURE_GAMES / "counter"
+    manifest = json.loads((folder / "manifest.json").read_text())
+    manifest.update(version=version, **changes)
+    return {"counter/manifest.json": json.dumps(manifest).encode(),
+            "counter/index.html": (folder / "index.html").read_bytes(),
+            "counter/game.js": (folder / "game.js").read_bytes()}
+
+
+@pytest.mark.parametrize("kind", ["zip", "tar"])
+def test_a_bundle_archive_is_imported_as_a_new_game_version(maintainer, kind, settings, tmp_path):
+    settings.DATA_DIR = tmp_path
+    spec, report = curation.import_archive(actor=maintainer, data=archive(kind, counter_files()), name=f"c.{kind}")
+    assert (spec.slug, spec.version) == ("counter", "2.0.0")
+    assert (tmp_path / "bundles" / "2.0.0" / "counter" / "game.js").is_file()
+    assert task("counter/score-3@1").spec().game.version == "2.0.0"
+    assert AuditEntry.objects.get(action="imported bundle").changes["version"] == "2.0.0"
+
+
+@pytest.mark.parametrize("name, files, message", [
+    ("evil.zip", {"../escape.txt": b"x"}, "points outside the bundle"),
+    ("evil.zip", {"/etc/cron.d/x": b"x"}, "points outside the bundle"),
+    ("empty.zip", {"readme.txt": b"x"}, "no manifest.json"),
+])
+def test_archives_reaching_outside_the_bundle_are_refused(maintainer, name, files, message):
+    with pytest.raises(BundleRejected, match=message):
+        curation.import_archive(actor=maintainer, data=archive("zip", files), name=name)
+
+
+def test_a_symlink_in_an_archive_is_refused(maintainer):
+    buffer = io.BytesIO()
+    with tarfile.open(fileobj=buffer, mode="w:gz") as out:
+        link = tarfile.TarInfo("counter/game.js")
+        link.type, link.linkname = tarfile.SYMTYPE, "/etc/passwd"
+        out.addfile(link)
+    with pytest.raises(BundleRejected, match="is a link or a device"):
+        curation.import_archive(actor=maintainer, data=buffer.getvalue(), name="link.tar.gz")
+
+
+def test_a_bad_manifest_in_an_archive_names_the_field(maintainer):
+    from evaluator.sandbox import ManifestError
+
+    with pytest.raises(ManifestError, match="genre"):
+        curation.import_archive(actor=maintainer, data=archive("zip", counter_files(genre="racing")), name="c.zip")
+
+
+def test_a_non_maintainer_is_refused_every_curation_action(visitor):
+    submission = verified_submission(["minesweeper/reveal-10@1"])
+    draft = TaskSet.objects.create(slug="d", name="D")
+    some_task = task("breakout/first-brick@1")
+    for action in (lambda: curation.edit_task(actor=visitor, task=some_task, changes={"target": 20.0}),
+                   lambda: curation.validate_task(actor=visitor, task=some_task),
+                   lambda: curation.publish_task_set(actor=visitor, task_set=draft),
+                   lambda: curation.retire_task_set(actor=visitor, task_set=draft),
+                   lambda: curation.make_default(actor=visitor, task_set=draft),
+                   lambda: curation.moderate_submission(actor=visitor, submission=submission, hidden=True),
+                   lambda: curation.reverify_submission(actor=visitor, submission=submission),
+                   lambda: curation.import_archive(actor=visitor, data=b"", name="x.zip")):
+        with pytest.raises(PermissionDenied, match="maintainers only"):
+            action()
+    assert not AuditEntry.objects.exists() and not Submission.objects.filter(hidden=True).exists()
+
+
+def test_a_non_maintainer_is_refused_on_the_admin_pages_and_posts(client, visitor):
+    client.force_login(visitor)
+    some_task = task("breakout/first-brick@1")
+    core = TaskSet.objects.get(slug="core-v1")
+    for url in ("/admin/evaluator/task/", f"/admin/evaluator/task/{some_task.pk}/change/", "/admin/evaluator/taskset/",
+                "/admin/evaluator/game/import/", "/admin/evaluator/submission/", "/admin/evaluator/auditentry/"):
+        assert client.get(url).status_code == 403, url
+    response = client.post("/admin/evaluator/taskset/", {"action": "publish", "_selected_action": [core.pk]})
+    assert response.status_code == 403
+    response = client.post(f"/admin/evaluator/task/{some_task.pk}/change/", {"title": "x", "target": 99})
+    assert response.status_code == 403
+    assert Task.objects.get(pk=some_task.pk).target == 10
+
+
+def test_a_maintainer_edits_a_published_task_in_the_admin_and_gets_a_new_version(client, maintainer):
+    client.force_login(maintainer)
+    old = task("minesweeper/reveal-10@1")
+    form = {"title": old.title, "instruction": "Reveal 11 safe cells.", "score_field": old.score_field,
+            "start": json.dumps(old.start), "target": 11, "max_actions": old.max_actions, "step_ms": old.step_ms,
+            "seeds": json.dumps(old.seeds), "reference": json.dumps(old.reference), "null": json.dumps(old.null),
+            "validations-TOTAL_FORMS": 0, "validations-INITIAL_FORMS": 0}
+    response = client.post(f"/admin/evaluator/task/{old.pk}/change/", form, follow=True)
+    assert response.status_code == 200
+    assert "was saved as minesweeper/reveal-10@2" in response.content.decode()
+    assert Task.objects.get(pk=old.pk).target == 10 and task("minesweeper/reveal-10@2").target == 11
