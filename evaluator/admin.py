@@ -1,4 +1,5 @@
 import base64
+from pathlib import Path
 
 from django import forms
 from django.contrib import admin, messages
@@ -400,7 +401,7 @@ class RegisteredRomAdmin(admin.ModelAdmin):
                                         "human-play page is not wired yet.)"}),
         (None, {"fields": ("uploaded_by", "created", "updated")}),
     )
-    actions = ["capture_start_state", "check_tasks"]
+    actions = ["capture_start_state", "check_tasks", "add_to_library"]
 
     def get_changeform_initial_data(self, request):
         return {"keys": list(GAMEBOY_BUTTONS), "fields": {"score": {"address": "0xC0A0", "size": 2}},
@@ -467,3 +468,25 @@ class RegisteredRomAdmin(admin.ModelAdmin):
             lines = services.check_rom_tasks(rom=rom)
             failed = any(not line.startswith("ok ") for line in lines)
             self.message_user(request, f"{rom.slug}: " + "; ".join(lines), messages.WARNING if failed else messages.SUCCESS)
+
+    @admin.action(description="Add to the game library (import as a game version, private: the ROM is never served)")
+    def add_to_library(self, request, queryset):
+        import tempfile
+
+        from .sandbox import SandboxError
+
+        for rom in queryset:
+            if not rom.start_state:
+                self.message_user(request, f"{rom.slug}: capture a start state first", messages.ERROR)
+                continue
+            with tempfile.TemporaryDirectory(prefix="gameworld-rom-") as scratch:
+                try:
+                    folder = services.write_rom_bundle(rom=rom, folder=Path(scratch) / rom.slug).bundle_dir
+                    spec, report = curation.import_bundle(actor=request.user, source_dir=folder)
+                except (SandboxError, BundleRejected, services.BundleConflict) as exc:
+                    self.message_user(request, f"{rom.slug}: not added: {exc}", messages.ERROR)
+                    continue
+            services.store_frame(game=Game.objects.get(slug=spec.slug), png=services.capture_frame(game_spec=
+                                 curation.stored_game(spec)))
+            self.message_user(request, f"{rom.slug}: in the library as {spec.title} {spec.version} with "
+                                       f"{len(spec.tasks)} task(s); it plays, uploads and verifies like any game.")

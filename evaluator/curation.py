@@ -149,6 +149,11 @@ def import_bundle(*, actor, source_dir):
     return spec, report
 
 
+def stored_game(spec):
+    """The stored copy of an imported game version (what replays run against)."""
+    return bundles.stored_spec(spec.slug, spec.version)
+
+
 def import_archive(*, actor, data, name):
     require(actor, "validate_task")
     tmp, folder = bundles.unpack_archive(data, name)

@@ -146,3 +146,34 @@ def test_the_add_page_offers_a_template(admin_client):
     page = admin_client.get(ADD_URL).content.decode()
     assert 'type="file" name="rom_file"' in page and "your own legal copy" in page
     assert "&quot;select&quot;" in page  # the eight buttons, offered as the default keys
+
+
+def test_a_registered_rom_joins_the_library_and_verifies_like_any_game(admin_client, client):
+    from evaluator import services
+    from evaluator.models import Game, Task, UploadLimits
+    from evaluator.uploads import parse_upload
+    from tests.evaluator.submissions import make_user, payload
+
+    assert upload(admin_client, SNAKE_ROM).status_code == 302
+    rom = RegisteredRom.objects.get()
+    changelist = "/admin/evaluator/registeredrom/"
+    admin_client.post(changelist, {"action": "capture_start_state", "_selected_action": [rom.pk]})
+    response = admin_client.post(changelist, {"action": "add_to_library", "_selected_action": [rom.pk]}, follow=True)
+    said = " ".join(str(message) for message in response.context["messages"])
+    assert "pocket-snake: in the library as Pocket Snake (registered) 1.0.0 with 1 task(s)" in said
+    game = Game.objects.get(slug="pocket-snake")
+    assert game.frame_png and game.backend == "gameboy"
+    assert client.get("/games/pocket-snake/").status_code == 200
+    assert b"pocket-snake" not in client.get("/games/pocket-snake/frame.png").content  # a frame, never the ROM
+    task = Task.objects.get(game=game, slug="apple-1")
+    from evaluator.models import TaskSet
+
+    extra = TaskSet.objects.create(slug="roms", name="ROMs", status="published")
+    extra.tasks.set([task])
+    parsed = parse_upload(payload([{"task": "pocket-snake/apple-1@1", "seed": 1,
+                                    "actions": APPLE_1.reference.actions}], task_set="roms"),
+                          user=make_user(), limits=UploadLimits.current())
+    submission = services.create_submission(user=make_user(), parsed=parsed)
+    services.verify_run(run_id=submission.runs.get().pk)
+    run = submission.runs.get()
+    assert run.status == "verified" and run.success is True
