@@ -1,8 +1,13 @@
 """python -m gameworld_client upload results.json --site http://127.0.0.1:8000 --token $GAMEWORLD_TOKEN
+python -m gameworld_client run --agent chat --interface generalist --base-url http://127.0.0.1:8080/v1 \
+    --model my-vlm [--hosted --site ... --token ... | --out results.json [--upload]]
 
-Uploads a gameworld.submission/1 file, prints a line each time its verification moves on, then a verdict
-table (claimed vs verified figures of every run). The token may come from GAMEWORLD_TOKEN and the site
-from GAMEWORLD_SITE.
+`upload` sends a gameworld.submission/1 file, prints a line each time its verification moves on, then a
+verdict table (claimed vs verified figures of every run). `run` plays tasks with an agent (a chat model
+behind an OpenAI-compatible endpoint, or the random baseline): locally in the sandbox of a platform
+checkout (writes a submission file, optionally uploads it) or hosted, live on a site (no upload: the site
+records the runs and verifies them). The token may come from GAMEWORLD_TOKEN and the site from
+GAMEWORLD_SITE.
 
 Exit codes: 0 verified without mismatches (or accepted, with --no-wait); 1 verified with mismatches, or
 rejected; 2 upload refused (each `field: message` printed) or bad usage; 3 the site could not be reached,
@@ -148,6 +153,113 @@ def cmd_wait(args):
     return follow(status_url, args)
 
 
+def cmd_run(args):
+    """Play tasks with an agent, locally (a submission file) or hosted on a site (a submission there)."""
+    from .agents import RandomAgent, local_task_ids, run_tasks, summary
+
+    agent_block = {"name": args.name, "model": args.model or "none", "interface": args.interface}
+    if args.agent == "chat":
+        from .chat import ChatAgent, ChatError, ChatModel
+
+        try:
+            model = ChatModel(base_url=args.base_url, model=args.model, api_key=args.api_key, timeout=args.request_timeout,
+                              max_retries=args.max_retries, temperature=args.temperature)
+        except ChatError as exc:
+            say(f"error: {exc}")
+            return EXIT_REFUSED
+        agent = ChatAgent(model, interface=args.interface, memory_rounds=args.memory_rounds, log=args.log,
+                          use_tools=not args.no_tools)
+        agent_block.update(name=args.name or f"{model.model} ({args.interface})", model=model.model,
+                           memory_rounds=args.memory_rounds)
+    else:
+        agent = RandomAgent(seed=args.random_seed)
+        agent_block.update(name=args.name or f"Random ({args.interface})", model="uniform random",
+                           notes="Uniform over the Gym action space; sees nothing.")
+    for field in ("org", "url", "notes"):
+        if getattr(args, field):
+            agent_block[field] = getattr(args, field)
+    wanted = [t.strip() for t in (args.tasks or "").split(",") if t.strip()]
+    games = {g.strip() for g in (args.games or "").split(",") if g.strip()} or None
+
+    def on_run(run, env):
+        claimed = run.get("claimed") or {}
+        invalid = sum(1 for a in run["actions"] if a.get("type") == "invalid")
+        say(f"{run['task']} seed {run['seed']}: progress {claimed.get('progress', 0):.3f} "
+            f"success {'yes' if claimed.get('success') else 'no'}, {len(run['actions'])} actions ({invalid} invalid)")
+
+    def pick(task_ids):
+        chosen = [t for t in task_ids if (not wanted or t in wanted or t.split("@")[0] in wanted)
+                  and (games is None or t.split("/")[0] in games)]
+        if not chosen:
+            raise SystemExit("no task matches --tasks/--games")
+        return chosen
+
+    try:
+        if args.hosted:
+            from .hosted import HostedError, HostedEvaluation
+
+            if not args.token:
+                say("error: --hosted needs an API token: pass --token or set GAMEWORLD_TOKEN")
+                return EXIT_REFUSED
+            try:
+                hosted = HostedEvaluation(args.site, args.token, agent=agent_block, task_set=args.task_set,
+                                          protocol=args.protocol, evaluation=args.evaluation)
+            except HostedError as exc:
+                say(f"error: {exc}")
+                return EXIT_REFUSED
+            with hosted:
+                say(f"hosted evaluation {hosted.id} on {args.site} ({hosted.protocol}, task set {hosted.task_set})")
+                played = {(e["task"], e["seed"]) for e in hosted.episodes if e["status"] == "finished"}
+                runs = []
+                for task in pick(list(hosted.tasks)):
+                    seeds = hosted.tasks[task]["seeds"] if args.seeds == "all" else hosted.tasks[task]["seeds"][:1]
+                    seeds = [s for s in seeds if (task, s) not in played]
+                    if seeds:
+                        runs += run_tasks(agent, lambda t: hosted.env(t, interface=args.interface), [task],
+                                          seeds=seeds, on_run=on_run)
+                figures = summary(runs)
+                say(f"{figures['runs']} runs played; submitting")
+                submitted = hosted.submit()
+            say(f"submission {submitted['submission']}: {submitted['runs']} runs, verifying on the site")
+            say(f"  page: {submitted['url']}")
+            if args.no_wait:
+                return EXIT_OK
+            return follow(submitted["status_url"], args, page_url=submitted["url"])
+        from .env import GameWorldEnv
+
+        try:
+            task_ids = pick(local_task_ids())
+        except ImportError:
+            say("error: the local sandbox is not importable: run from a checkout of the platform, or play "
+                "hosted on a site (--hosted --site ... --token ...)")
+            return EXIT_REFUSED
+        runs = run_tasks(agent, lambda t: GameWorldEnv(t, interface=args.interface, protocol=args.protocol),
+                         task_ids, seeds=args.seeds, on_run=on_run)
+        from .upload import write_submission
+
+        write_submission(args.out, agent=agent_block, task_set=args.task_set or "core-v1", runs=runs,
+                         protocol=args.protocol)
+        figures = summary(runs)
+        say(f"wrote {args.out}: {figures['runs']} runs, mean progress {figures['progress']:.3f}, "
+            f"success rate {figures['success_rate']:.3f}")
+    except Exception as exc:  # noqa: BLE001 -- a clear line rather than a traceback for the usual failures
+        from .chat import ChatError
+        from .hosted import HostedError
+
+        if not isinstance(exc, (ChatError, HostedError)):
+            raise
+        say(f"error: {exc}")
+        return EXIT_UNREACHABLE
+    finally:
+        if args.agent == "chat":
+            say(f"tokens: {agent.usage['prompt_tokens']} prompt, {agent.usage['completion_tokens']} completion; "
+                f"{agent.retries} retried requests; {agent.invalid} invalid replies")
+    if not args.upload:
+        return EXIT_OK
+    args.file, args.no_wait = args.out, False
+    return cmd_upload(args)
+
+
 def parser():
     root = argparse.ArgumentParser(prog="python -m gameworld_client",
                                    description="Upload agent runs to a GameWorld site and follow their verification.")
@@ -167,6 +279,42 @@ def parser():
     up.add_argument("--no-wait", action="store_true", help="exit once the upload is accepted")
     common(up)
     up.set_defaults(run=cmd_upload)
+
+    rn = sub.add_parser("run", help="play tasks with an agent: locally (a submission file) or hosted on a site")
+    rn.add_argument("--agent", choices=["chat", "random"], default="chat",
+                    help="chat: a chat model behind an OpenAI-compatible endpoint; random: the uniform baseline")
+    rn.add_argument("--interface", choices=["cua", "generalist"], default="generalist",
+                    help="cua: keys and clicks; generalist: the games' semantic actions (default)")
+    rn.add_argument("--base-url", help="the endpoint, e.g. http://127.0.0.1:8080/v1 (default: $GAMEWORLD_CHAT_BASE_URL "
+                                       "or $OPENAI_BASE_URL)")
+    rn.add_argument("--model", help="the model name (default: $GAMEWORLD_CHAT_MODEL or $OPENAI_MODEL)")
+    rn.add_argument("--api-key", help="the endpoint's key (default: $GAMEWORLD_CHAT_API_KEY or $OPENAI_API_KEY)")
+    rn.add_argument("--memory-rounds", type=int, default=4, help="earlier rounds shown to the model (default 4)")
+    rn.add_argument("--temperature", type=float)
+    rn.add_argument("--request-timeout", type=float, default=120.0, help="seconds per model request (default 120)")
+    rn.add_argument("--max-retries", type=int, default=6, help="retries of a transient HTTP error (default 6)")
+    rn.add_argument("--no-tools", action="store_true", help="no tool calling: the model writes its action as text")
+    rn.add_argument("--log", help="append one JSON line per step here (prompt, reply, tokens, latency)")
+    rn.add_argument("--random-seed", type=int, default=0)
+    rn.add_argument("--protocol", choices=["paused", "realtime"], default="paused",
+                    help="realtime: the model's latency runs the game clock before each action lands")
+    rn.add_argument("--tasks", help="comma-separated game/task[@version] (default: every task)")
+    rn.add_argument("--games", help="comma-separated game slugs")
+    rn.add_argument("--seeds", choices=["first", "all"], default="first", help="each task's first seed or all")
+    rn.add_argument("--name", help="the agent's display name")
+    rn.add_argument("--org")
+    rn.add_argument("--url")
+    rn.add_argument("--notes")
+    rn.add_argument("--task-set", help="the task set (default: the site's default; core-v1 locally)")
+    rn.add_argument("--hosted", action="store_true", help="play live on --site (no upload)")
+    rn.add_argument("--evaluation", type=int, help="continue this open hosted evaluation")
+    rn.add_argument("--out", default="results.json", help="local: the submission file written (default results.json)")
+    rn.add_argument("--upload", action="store_true", help="local: upload the file to --site afterwards")
+    rn.add_argument("--token", default=os.environ.get("GAMEWORLD_TOKEN"),
+                    help="an API token (default: $GAMEWORLD_TOKEN)")
+    rn.add_argument("--no-wait", action="store_true", help="do not wait for the verification")
+    common(rn)
+    rn.set_defaults(run=cmd_run)
 
     wt = sub.add_parser("wait", help="follow a submission already uploaded (its id or status URL)")
     wt.add_argument("submission", help="a submission id, or its status URL")

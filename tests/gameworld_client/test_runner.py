@@ -187,3 +187,29 @@ def test_the_upload_format_keeps_latency_for_realtime_only(tmp_path):
     with pytest.raises(UploadRejected) as unknown:
         parse_upload(payload(runs, protocol="turbo"), user=None, limits=UploadLimits.current())
     assert unknown.value.errors[0]["field"] == "protocol"
+
+
+def test_the_run_command_plays_writes_the_file_and_logs(tmp_path):
+    """`python -m gameworld_client run` as a user types it, against the fake endpoint."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    script = [tool_call("launch"), text("Let me think... move_left()"), tool_call("move_left")]
+    with FakeChat(script, default=tool_call("wait")) as fake:
+        env = {k: v for k, v in os.environ.items() if not k.startswith(("GAMEWORLD_", "OPENAI_", "DJANGO_"))}
+        env.update(PYTHONPATH=str(root), GAMEWORLD_CHAT_API_KEY=fake.key)
+        result = subprocess.run(
+            [sys.executable, "-m", "gameworld_client", "run", "--base-url", fake.base_url, "--model", "fake-vlm",
+             "--interface", "generalist", "--tasks", "breakout/first-brick", "--memory-rounds", "1",
+             "--out", str(tmp_path / "results.json"), "--log", str(tmp_path / "steps.jsonl")],
+            env=env, cwd=root, capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "breakout/first-brick@1 seed 1: progress 1.000 success yes, 3 actions (0 invalid)" in result.stdout
+    assert "tokens: " in result.stdout and "0 invalid replies" in result.stdout
+    data = json.loads((tmp_path / "results.json").read_text())
+    assert data["agent"] == {"name": "fake-vlm (generalist)", "model": "fake-vlm", "interface": "generalist",
+                             "memory_rounds": 1}
+    assert len((tmp_path / "steps.jsonl").read_text().splitlines()) == 3
