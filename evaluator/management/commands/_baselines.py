@@ -1,0 +1,130 @@
+"""The baseline agents that need no model, played in the sandbox: uniform random (both interfaces) and a
+scripted player per game that reads the game's state (the logic of tools/solvers/, which made the tasks'
+reference trajectories). Used by `manage.py make_baselines`; not a command itself (leading underscore).
+
+Every action is recorded as the sandbox applies it; the scripted player's actions are recorded as the
+computer-use primitives they resolve to (the interface it is labelled with), so its claims replay exactly.
+"""
+import importlib.util
+import json
+import sys
+import zlib
+from pathlib import Path
+
+from evaluator.sandbox import make
+
+ROOT = Path(__file__).resolve().parents[3]
+SOLVERS = ROOT / "tools" / "solvers"
+RUNNER_LEAD = 0.38  # the runner solver's first look-ahead (seconds of speed) before a jump
+
+AGENTS = {
+    "random-cua": {
+        "name": "Random (computer-use)", "model": "none: uniform random actions", "org": "GameWorld baselines",
+        "interface": "cua", "memory_rounds": 0,
+        "notes": "Baseline: each step a uniform sample of the computer-use Gym action space (press one of the "
+                 "game's keys, wait, or click/move at a uniform point where the game uses the pointer). Sees "
+                 "nothing. Made by `manage.py make_baselines`."},
+    "random-generalist": {
+        "name": "Random (generalist)", "model": "none: uniform random actions", "org": "GameWorld baselines",
+        "interface": "generalist", "memory_rounds": 0,
+        "notes": "Baseline: each step a uniform sample of the game's semantic actions (arguments uniform in their "
+                 "bounds). Sees nothing. Made by `manage.py make_baselines`."},
+    "scripted-state": {
+        "name": "Scripted solver (reads game state, not pixels)", "model": "none: scripted player reading the "
+        "game's state", "org": "GameWorld baselines", "interface": "cua", "memory_rounds": 0,
+        "notes": "Reference baseline that READS THE GAME'S INTERNAL STATE, NOT PIXELS: the scripted players of "
+                 "tools/solvers/ (breakout: ball-flight model; runner: obstacle distance; platformer: beam "
+                 "search over a model of the physics; merge2048: expectimax on the board; minesweeper: mine "
+                 "probabilities; shop: a shopkeeper's rules; snake and gemmaze: two-step look-ahead in a copy "
+                 "of the emulator). An upper reference, not comparable with agents that see only frames. Made "
+                 "by `manage.py make_baselines`."},
+}
+
+
+def solver(game):
+    """tools/solvers/<game>.py as a module (it puts the repository on sys.path itself)."""
+    name = f"gameworld_solver_{game}"
+    if name not in sys.modules:
+        path = SOLVERS / f"{game}.py"
+        if not path.is_file():
+            raise LookupError(f"no scripted player for {game!r} in tools/solvers/")
+        spec = importlib.util.spec_from_file_location(name, path)
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
+    return sys.modules[name]
+
+
+class Scripted:
+    """`act(env, state, info)` -> an action, for one task of one game."""
+
+    def __init__(self, task):
+        self.task = task
+        self.game = task.game.slug
+        self.module = solver(self.game)
+        self.keeper = self.module.Shopkeeper() if self.game == "shop" else None
+        self.plan = []
+
+    def act(self, env, state, info):
+        m, game = self.module, self.game
+        if game == "breakout":
+            return m.choose(state)
+        if game == "runner":
+            return m.policy(state, RUNNER_LEAD)
+        if game == "merge2048":
+            return {"type": "press_key", "key": m.KEYS[m.expectimax_move(state["board"])]}
+        if game == "minesweeper":
+            return m.reveal(m.choose(state["board"]))
+        if game == "shop":
+            return self.keeper.decide(state)
+        if game in ("snake", "gemmaze"):
+            return m.choose(env.session, state)
+        if game == "platformer":
+            if info.get("reset") or not self.plan:  # a new attempt, or the plan ran out: plan again from here
+                done, value = m.TASKS.get(self.task.slug, m.TASKS["escape"])
+                try:
+                    self.plan = m.plan(m.Sim(state), done, value, width=60, depth=100 - env.actions_used)
+                except RuntimeError:
+                    self.plan = ["wait"]
+            return m.semantic(self.plan.pop(0))
+        raise LookupError(f"no scripted player for {game!r}")
+
+
+def primitive(action, task):
+    """The computer-use action a (possibly semantic) action resolves to; the default duration left out."""
+    resolved = task.game.action_space.resolve(action, task.step_ms)
+    if resolved.get("duration_ms") == task.step_ms:
+        resolved = {k: v for k, v in resolved.items() if k != "duration_ms"}
+    return resolved
+
+
+def play(task, seed, agent_key):
+    """One run of a baseline agent; returns the run of a submission (claimed figures from the live sandbox)."""
+    actions = []
+    with make(task, observation="state") as env:
+        state, info = env.reset(seed=seed)
+        if agent_key == "scripted-state":
+            player = Scripted(task)
+            choose = lambda: primitive(player.act(env, state, info), task)  # noqa: E731
+        else:
+            from gameworld_client.spaces import action_space, to_protocol
+
+            interface = agent_key.split("-", 1)[1]
+            desc = task.game.action_space.describe()
+            space = action_space(desc, interface)
+            space.seed(zlib.crc32(f"{agent_key}:{task.id}:{seed}".encode()))
+            choose = lambda: to_protocol(space.sample(), desc, interface)  # noqa: E731
+        while not env.done:
+            action = choose()
+            state, info = env.step(action)
+            actions.append(action)
+        score = env.score()
+    return {"task": task.id, "seed": seed, "actions": actions,
+            "claimed": {"progress": score.progress, "success": score.success}}
+
+
+def dump(data):
+    """The submission as JSON with one run a line: readable, and diffs stay small."""
+    head = json.dumps({k: v for k, v in data.items() if k != "runs"}, indent=2, ensure_ascii=False)
+    runs = ",\n".join("    " + json.dumps(run, ensure_ascii=False, separators=(",", ":")) for run in data["runs"])
+    return head[:-2] + ',\n  "runs": [\n' + runs + "\n  ]\n}\n"

@@ -1,0 +1,107 @@
+"""The "Evaluate your agent" page, the client archive pip installs, and the baseline submissions."""
+import io
+import json
+import zipfile
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+
+from evaluator.models import ApiToken, Submission
+from humanplay.models import HostedEvaluation
+from tests.evaluator.submissions import load_games, make_user
+
+pytestmark = pytest.mark.django_db
+BASELINES = Path(__file__).resolve().parents[2] / "evaluator" / "baselines"
+
+
+def test_the_page_shows_the_three_paths_with_this_sites_commands(client):
+    load_games()
+    page = client.get("/evaluate/").content.decode()
+    assert "<h1>Evaluate your agent</h1>" in page
+    for anchor in ('id="hosted"', 'id="local"', 'id="runner"', 'id="realtime"', 'id="protocol"'):
+        assert anchor in page
+    assert "pip install http://testserver/evaluate/gameworld-client.zip" in page
+    assert "export GAMEWORLD_SITE=http://testserver" in page
+    assert "python -m gameworld_client run --hosted --agent random --interface generalist --tasks breakout/first-brick" in page
+    assert "python -m gameworld_client upload results.json" in page
+    assert 'href="/evaluate/">Evaluate your agent</a>' in page  # the nav link
+    assert "Your hosted evaluations" not in page  # signed out
+
+
+def test_a_signed_in_user_sees_their_hosted_evaluations(client):
+    load_games()
+    user = make_user("lab")
+    from evaluator.models import TaskSet
+
+    HostedEvaluation.objects.create(user=user, task_set=TaskSet.objects.get(slug="core-v1"), protocol="realtime",
+                                    agent={"name": "rt-agent", "model": "m", "interface": "cua"})
+    client.force_login(user)
+    page = client.get("/evaluate/").content.decode()
+    assert "Your hosted evaluations" in page and "rt-agent" in page and "realtime" in page
+
+
+def test_the_client_archive_is_the_package(client):
+    response = client.get("/evaluate/gameworld-client.zip")
+    assert response["Content-Type"] == "application/zip"
+    archive = zipfile.ZipFile(io.BytesIO(b"".join(response.streaming_content)))
+    names = set(archive.namelist())
+    assert {"gameworld-client/pyproject.toml", "gameworld-client/env.py", "gameworld-client/hosted.py",
+            "gameworld-client/chat.py", "gameworld-client/ws.py", "gameworld-client/__init__.py"} <= names
+    assert not [n for n in names if "__pycache__" in n or "egg-info" in n]
+
+
+def test_the_baseline_files_load_once_as_submissions_and_replay_to_their_claims():
+    load_games()
+    files = sorted(BASELINES.glob("*.json"))
+    assert [f.stem for f in files] == ["random-cua", "random-generalist", "scripted-state"]
+    for path in files:
+        data = json.loads(path.read_text())
+        assert data["protocol"] == "paused" and len(data["runs"]) == 40  # every task of the default task set
+    out = io.StringIO()
+    call_command("load_baselines", stdout=out)
+    assert out.getvalue().count("queued for verification") == 3
+    call_command("load_baselines", stdout=(again := io.StringIO()))
+    assert again.getvalue().count("already loaded") == 3 and Submission.objects.count() == 3
+    scripted = Submission.objects.get(agent_name__contains="reads game state")
+    assert "NOT PIXELS" in scripted.notes and scripted.user is None and scripted.interface == "cua"
+
+    from evaluator import services
+
+    for submission in Submission.objects.all():  # one run of each (a worker replays them all on a new site)
+        run = submission.runs.order_by("pk").first()
+        services.verify_run(run_id=run.pk)
+        run.refresh_from_db()
+        assert run.status == "verified" and not run.mismatch, (submission.agent_name, run.task.task_id)
+
+
+@pytest.mark.slow
+def test_every_baseline_run_replays_to_its_claim():
+    """The committed baseline files are faithful: every run's replay equals what it claims."""
+    load_games()
+    call_command("load_baselines", stdout=io.StringIO())
+    from evaluator import services
+    from evaluator.models import Run
+
+    for run in Run.objects.all():
+        services.verify_run(run_id=run.pk)
+    bad = list(Run.objects.exclude(status="verified").values_list("task_id", "status", "error")) + \
+        list(Run.objects.filter(mismatch=True).values_list("task_id", "claimed_progress", "progress"))
+    assert not bad, bad
+    assert set(Submission.objects.values_list("status", flat=True)) == {"verified"}
+
+
+def test_make_baselines_writes_a_file_the_site_accepts(tmp_path):
+    load_games()
+    out = io.StringIO()
+    call_command("make_baselines", "--agents", "scripted-state,random-generalist", "--games", "runner",
+                 "--out", str(tmp_path), stdout=out)
+    data = json.loads((tmp_path / "scripted-state.json").read_text())
+    assert sorted(r["task"] for r in data["runs"]) == [f"runner/{t}@1" for t in
+                                                       ("clear-5", "run-200m", "run-300m", "run-30m", "run-400m")]
+    assert sum(r["claimed"]["success"] for r in data["runs"]) >= 4  # the scripted player reads the obstacles
+    assert {a["type"] for r in data["runs"] for a in r["actions"]} <= {"press_key", "wait"}  # as primitives
+    assert (tmp_path / "random-generalist.json").is_file()
+    call_command("load_baselines", "--dir", str(tmp_path), stdout=io.StringIO(), stderr=io.StringIO())
+    assert Submission.objects.count() == 2
+    assert ApiToken.objects.count() == 0
