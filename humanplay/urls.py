@@ -4,6 +4,8 @@ from . import views
 
 app_name = "humanplay"
 urlpatterns = [
+    path("evaluate/", views.evaluate, name="evaluate"),
+    path("evaluate/gameworld-client.zip", views.client_archive, name="client_archive"),
     path("play/rules/", views.rules, name="rules"),
     path("play/profile/", views.profile, name="profile"),
     path("play/sessions/<int:pk>/", views.session_page, name="session"),

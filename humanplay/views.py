@@ -1,8 +1,11 @@
 from django import forms
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
+from django.db.models import Count
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from evaluator.models import Task
@@ -86,3 +89,47 @@ def profile(request):
 @require_GET
 def rules(request):
     return render(request, "humanplay/rules.html", {"rules": HumanPlaySettings.current()})
+
+
+# "Evaluate your agent": the three paths, and the client package for pip.
+
+CLIENT_DIR = settings.BASE_DIR / "gameworld_client"
+CLIENT_FILES = ("pyproject.toml", "README.md", "*.py")
+
+
+@require_GET
+def evaluate(request):
+    from evaluator.models import TaskSet
+
+    from .models import HostedEvaluation
+
+    task_set = TaskSet.objects.filter(is_default=True).first()
+    tasks = list(task_set.tasks.select_related("game").order_by("game__level", "game__slug", "target")) if task_set else []
+    example = next((t for t in tasks if t.game.slug == "breakout"), tasks[0] if tasks else None)
+    evaluations = []
+    if request.user.is_authenticated:
+        evaluations = HostedEvaluation.objects.filter(user=request.user).select_related(
+            "task_set", "submission").annotate(episode_count=Count("episodes"))[:20]
+    site = f"{request.scheme}://{request.get_host()}"
+    return render(request, "humanplay/evaluate.html", {
+        "site": site, "task_set": task_set, "tasks": tasks, "example": example, "evaluations": evaluations,
+        "client_url": site + reverse("humanplay:client_archive")})
+
+
+@require_GET
+def client_archive(request):
+    """The gameworld_client package as a source archive pip installs: `pip install <site>/evaluate/...zip`."""
+    import io
+    import zipfile
+
+    from django.http import FileResponse
+
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for pattern in CLIENT_FILES:
+            for path in sorted(CLIENT_DIR.glob(pattern)):
+                info = zipfile.ZipInfo(f"gameworld-client/{path.name}", date_time=(2026, 1, 1, 0, 0, 0))
+                info.compress_type = zipfile.ZIP_DEFLATED
+                archive.writestr(info, path.read_bytes())
+    buffer.seek(0)
+    return FileResponse(buffer, as_attachment=True, filename="gameworld-client.zip", content_type="application/zip")

@@ -146,3 +146,30 @@ def test_remote_env_matches_the_local_env_resumes_and_verifies_on_a_worker(site_
     assert final["status"] == "verified" and final["mismatches"] == 0
     run = Run.objects.get(submission_id=submitted["submission"])
     assert run.trace_sha256 == local_infos[-1]["trace_sha256"] and run.success
+
+
+@pytest.mark.slow
+@pytest.mark.real_broker
+@pytest.mark.django_db(transaction=True)
+def test_the_pages_hosted_command_plays_submits_and_reports_the_verdict(site_url, celery_worker_process):
+    """The command the Evaluate page shows, as a user runs it: the random agent, hosted, one task."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    load_games()
+    key = token_for("hosted-cli")
+    root = Path(__file__).resolve().parents[2]
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("GAMEWORLD_", "DJANGO_"))}
+    env.update(PYTHONPATH=str(root), GAMEWORLD_SITE=site_url, GAMEWORLD_TOKEN=key)
+    result = subprocess.run([sys.executable, "-m", "gameworld_client", "run", "--hosted", "--agent", "random",
+                             "--interface", "generalist", "--tasks", "breakout/first-brick", "--interval", "0.2",
+                             "--timeout", "180"], env=env, cwd="/", capture_output=True, text=True, timeout=400)
+    assert result.returncode == 0, result.stdout + result.stderr
+    out = result.stdout
+    assert "hosted evaluation " in out and "breakout/first-brick@1 seed 1: progress" in out
+    assert "verified: 1 runs, no mismatches" in out
+    submission = Submission.objects.get()
+    assert submission.agent_name == "Random (generalist)" and submission.interface == "generalist"
+    assert submission.runs.get().status == "verified"

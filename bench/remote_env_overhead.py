@@ -1,0 +1,167 @@
+"""Remote env overhead: the same trajectory through the Gym env on the local sandbox and on a site (loopback).
+
+Everything runs in a fresh temporary directory (SQLite database, data dir), set up the project's own way
+(migrate, load_games --no-frames), so the developer's database is untouched. A Daphne serving the site
+(HTTP + the agent WebSocket) is started on a free loopback port on that database, and a user with an API
+token is created. The trajectory is a task's reference (default breakout/score-400@1: 94 actions of a game
+in play), taken as Gym-free protocol actions by both envs:
+
+- local: `GameWorldEnv(task)`, the sandbox in this process (a Chromium of its own);
+- remote: `HostedEvaluation(site, token).env(task)`, the game in the Daphne process, every step a JSON
+  message out, a status and a JPEG frame back, and the action stored in the database as it is applied.
+
+Both decode every frame into the observation array. Each side plays the trajectory once untimed (browser
+launch, first page, Daphne's first connection), then `--rounds` timed rounds, alternating sides; only
+`step` calls are timed (not reset). A remote round is a new hosted evaluation (a task and seed is played
+once per evaluation). The local and remote traces must hash the same. The best round of each side counts.
+
+    .venv/bin/python bench/remote_env_overhead.py [--task breakout/score-400@1] [--rounds 2] [--keep]
+Last line: ratio=<remote/local> local_steps_per_s=.. remote_steps_per_s=..
+"""
+import argparse
+import io
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+AGENT = {"name": "overhead-bench", "model": "reference-trajectory", "interface": "cua"}
+
+
+def isolate(tmp):
+    """Point the settings at the temporary directory; must run before Django is imported."""
+    for name in ("DATABASE_URL", "REDIS_URL", "CELERY_TASK_ALWAYS_EAGER"):
+        os.environ.pop(name, None)
+    os.environ.update({
+        "DJANGO_SETTINGS_MODULE": "gameworld_site.settings",
+        "GAMEWORLD_DATA_DIR": str(tmp),
+        "GAMEWORLD_SQLITE_PATH": str(tmp / "gameworld.sqlite3"),
+        "CELERY_BROKER_URL": f"sqla+sqlite:///{tmp / 'broker.sqlite3'}",
+        "GAMEWORLD_LOG_LEVEL": "WARNING",
+    })
+
+
+def set_up():
+    import django
+
+    django.setup()
+    from django.contrib.auth.models import User
+    from django.core.management import CommandError, call_command
+
+    from evaluator.models import ApiToken
+
+    call_command("migrate", verbosity=0)
+    try:
+        call_command("load_games", "--no-frames", stdout=io.StringIO())
+    except CommandError as exc:  # a bad bundle is refused whole; the others are loaded and published
+        print(f"load_games refused some bundles (the others are used): {exc}".replace("\n", " "))
+    user = User.objects.create_user("bench", password="bench-not-used-1")
+    return ApiToken.issue(user=user, name="bench")[1]
+
+
+def start_daphne(tmp):
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    log = open(tmp / "daphne.log", "w")
+    process = subprocess.Popen([sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
+                                "gameworld_site.asgi:application"], cwd=ROOT, env=dict(os.environ), stdout=log,
+                               stderr=subprocess.STDOUT)
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return process, f"http://127.0.0.1:{port}"
+        except OSError:
+            if process.poll() is not None or time.monotonic() > deadline:
+                process.kill()
+                raise SystemExit(f"Daphne did not start: see {tmp / 'daphne.log'}")
+            time.sleep(0.2)
+
+
+def play(env, seed, actions):
+    """Reset (untimed), then every action (timed); returns (steps, seconds, trace hash)."""
+    env.reset(seed=seed)
+    steps, info = 0, {}
+    started = time.perf_counter()
+    for action in actions:
+        if env.done:
+            break
+        *_, info = env.step(action)
+        steps += 1
+    elapsed = time.perf_counter() - started
+    return steps, elapsed, info.get("trace_sha256")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--task", default="breakout/score-400@1", help="a task whose reference is played")
+    parser.add_argument("--rounds", type=int, default=2, help="timed rounds of each side (default 2)")
+    parser.add_argument("--keep", action="store_true", help="keep the temporary directory (logs, database)")
+    args = parser.parse_args()
+
+    tmp = Path(tempfile.mkdtemp(prefix="gameworld-bench-"))
+    isolate(tmp)
+    daphne = None
+    try:
+        started = time.perf_counter()
+        key = set_up()
+        daphne, site = start_daphne(tmp)
+        from evaluator.sandbox import registry
+        from gameworld_client import GameWorldEnv, HostedEvaluation
+
+        task = registry.task(args.task)
+        trajectory = task.reference
+        print(f"{task.id}: reference of {len(trajectory.actions)} actions at seed {trajectory.seed}; "
+              f"site on {site}; set-up {time.perf_counter() - started:.1f} s")
+
+        local = GameWorldEnv(task.id, interface="cua")
+
+        def local_round():
+            return play(local, trajectory.seed, trajectory.actions)
+
+        def remote_round():
+            with HostedEvaluation(site, key, agent=AGENT, task_set="core-v1") as hosted:
+                env = hosted.env(task.id)
+                return play(env, trajectory.seed, trajectory.actions)
+
+        warm_local, warm_remote = local_round(), remote_round()
+        print(f"warm-up (not timed): local {warm_local[0] / warm_local[1]:.1f} steps/s, "
+              f"remote {warm_remote[0] / warm_remote[1]:.1f} steps/s")
+        local_rates, remote_rates, hashes = [], [], {warm_local[2], warm_remote[2]}
+        for index in range(args.rounds):
+            for side, run, rates in (("local", local_round, local_rates), ("remote", remote_round, remote_rates)):
+                steps, elapsed, digest = run()
+                hashes.add(digest)
+                rates.append(steps / elapsed)
+                print(f"round {index + 1} {side}: {steps} steps in {elapsed:.2f} s = {steps / elapsed:.1f} steps/s "
+                      f"({elapsed / steps * 1000:.1f} ms a step)")
+        local.close()
+        if len(hashes) != 1 or None in hashes:
+            raise SystemExit(f"the local and remote traces differ: {sorted(map(str, hashes))}")
+        local_sps, remote_sps = max(local_rates), max(remote_rates)
+        print(f"same trace on both sides ({hashes.pop()[:16]}); per step the remote env adds "
+              f"{(1 / remote_sps - 1 / local_sps) * 1000:.1f} ms (best rounds); total {time.perf_counter() - started:.0f} s")
+        print(f"ratio={remote_sps / local_sps:.3f} local_steps_per_s={local_sps:.1f} remote_steps_per_s={remote_sps:.1f}")
+    finally:
+        if daphne is not None:
+            daphne.terminate()
+            try:
+                daphne.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                daphne.kill()
+        if args.keep:
+            print(f"kept {tmp}")
+        else:
+            shutil.rmtree(tmp, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
