@@ -59,11 +59,12 @@ def token_user(key):
 
 def task_description(task):
     game = task.game
+    spec = task.spec()  # the game version the task was made for (its action space)
     return {"task": task.task_id, "title": task.title, "instruction": task.instruction,
             "max_actions": task.max_actions, "step_ms": task.step_ms, "seeds": list(task.seeds),
             "game": {"slug": game.slug, "title": game.title, "backend": game.backend, "genre": game.genre,
                      "level": game.level},
-            "action_space": game.spec.action_space.describe()}
+            "action_space": spec.game.action_space.describe()}
 
 
 def begin(user, message):

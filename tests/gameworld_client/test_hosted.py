@@ -137,7 +137,11 @@ def test_remote_env_matches_the_local_env_resumes_and_verifies_on_a_worker(site_
     env = again.env(TASK)
     observation, info = env.reset(seed=1)
     assert info["resumed"] and info["step"] == 1 and env.recorded_actions == local_record["actions"][:1]
-    remote_infos += [env.step(action)[-1] for action in gym_plan[1:]]
+    remote_infos.append(env.step(gym_plan[1])[-1])
+    dropped = again._sock
+    dropped._sock.shutdown(2)  # the network drops under the client: the next step reconnects and resumes
+    remote_infos += [env.step(action)[-1] for action in gym_plan[2:]]
+    assert again._sock is not dropped and env.recorded_actions == local_record["actions"]
     assert remote_infos[-1]["trace_sha256"] == local_infos[-1]["trace_sha256"]
     assert env.run_record() == local_record
     submitted = again.submit()
