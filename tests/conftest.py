@@ -34,26 +34,6 @@ def artifacts_dir():
     return ARTIFACTS
 
 
-@pytest.fixture(scope="session")
-def browser():
-    """The one Chromium shared by the end-to-end tests (Debian's, through executable_path)."""
-    from playwright.sync_api import sync_playwright
-
-    from evaluator.sandbox.backends.browser import CHROMIUM_ARGS, chromium_path
-
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
-
-
-@pytest.fixture
-def page(browser):
-    context = browser.new_context(viewport={"width": 1366, "height": 900})
-    yield context.new_page()
-    context.close()
-
-
 def pytest_configure(config):
     """Pages are served as in production (WhiteNoise, hashed manifest): collect before any server starts."""
     import django

@@ -1,0 +1,24 @@
+"""Fixtures of the browser tests."""
+import pytest
+
+
+@pytest.fixture(scope="package")
+def browser():
+    """The one Chromium shared by the browser tests (Debian's, through executable_path). Scoped to this
+    package: Playwright's sync API keeps an event loop running on the test thread until it stops, and tests
+    of async code in other packages need that thread free of one."""
+    from playwright.sync_api import sync_playwright
+
+    from evaluator.sandbox.backends.browser import CHROMIUM_ARGS, chromium_path
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 1366, "height": 900})
+    yield context.new_page()
+    context.close()
