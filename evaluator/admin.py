@@ -26,6 +26,20 @@ class TaskInline(admin.TabularInline):
     can_delete = False
 
 
+class AuditedAdmin(admin.ModelAdmin):
+    """Admin edits of curation settings and records go to the audit log, with the fields that changed."""
+
+    def save_model(self, request, obj, form, change):
+        super().save_model(request, obj, form, change)
+        changes = {name: str(form.cleaned_data.get(name)) for name in form.changed_data}
+        curation.audit(actor=request.user, action=f"{'changed' if change else 'added'} {self.opts.verbose_name}",
+                       target=obj, changes=changes)
+
+    def delete_model(self, request, obj):
+        curation.audit(actor=request.user, action=f"deleted {self.opts.verbose_name}", target=obj)
+        super().delete_model(request, obj)
+
+
 def queue_validations(modeladmin, request, tasks):
     """Validation replays take seconds a task: the worker runs them; results appear on each task."""
     from .tasks import validate_task
@@ -58,7 +72,7 @@ class BundleImportForm(forms.Form):
 
 
 @admin.register(Game)
-class GameAdmin(admin.ModelAdmin):
+class GameAdmin(AuditedAdmin):
     list_display = ("title", "slug", "version", "genre", "level", "backend", "task_count")
     list_filter = ("genre", "level", "backend")
     search_fields = ("title", "slug")
@@ -295,7 +309,7 @@ class ApiTokenAdmin(admin.ModelAdmin):
 
 
 @admin.register(UploadLimits)
-class UploadLimitsAdmin(admin.ModelAdmin):
+class UploadLimitsAdmin(AuditedAdmin):
     list_display = ("__str__", "max_file_bytes", "max_runs", "max_actions_per_run", "max_submissions_per_day")
 
     def has_add_permission(self, request):
@@ -382,7 +396,7 @@ class RegisteredRomForm(forms.ModelForm):
 
 
 @admin.register(RegisteredRom)
-class RegisteredRomAdmin(admin.ModelAdmin):
+class RegisteredRomAdmin(AuditedAdmin):
     form = RegisteredRomForm
     list_display = ("title", "slug", "header_title", "cartridge", "short_sha256", "has_start_state", "task_count",
                     "uploaded_by")

@@ -1,6 +1,7 @@
 from django.contrib import admin
 from django.db.models import Count, Q
 
+from evaluator.admin import AuditedAdmin
 from evaluator.models import Run
 
 from .models import (BaselineCoverage, ExpertDesignation, HostedEpisode, HostedEvaluation, HumanPlaySettings,
@@ -15,7 +16,7 @@ class PlayerProfileAdmin(admin.ModelAdmin):
 
 
 @admin.register(ExpertDesignation)
-class ExpertDesignationAdmin(admin.ModelAdmin):
+class ExpertDesignationAdmin(AuditedAdmin):
     list_display = ("user", "game", "genre", "since", "note", "granted_by")
     list_filter = ("genre", "game")
     search_fields = ("user__username", "note")
@@ -28,7 +29,7 @@ class ExpertDesignationAdmin(admin.ModelAdmin):
 
 
 @admin.register(HumanPlaySettings)
-class HumanPlaySettingsAdmin(admin.ModelAdmin):
+class HumanPlaySettingsAdmin(AuditedAdmin):
     list_display = ("__str__", "session_expiry_minutes", "practice_sessions_for_expert")
 
     def has_add_permission(self, request):

@@ -216,3 +216,27 @@ def test_a_maintainer_edits_a_published_task_in_the_admin_and_gets_a_new_version
     assert response.status_code == 200
     assert "was saved as minesweeper/reveal-10@2" in response.content.decode()
     assert Task.objects.get(pk=old.pk).target == 10 and task("minesweeper/reveal-10@2").target == 11
+
+
+def test_admin_edits_of_settings_and_experts_are_in_the_audit_log(client, maintainer):
+    from evaluator.models import Game
+    from humanplay.models import HumanPlaySettings
+
+    client.force_login(maintainer)
+    limits = UploadLimits.current()
+    response = client.post(f"/admin/evaluator/uploadlimits/{limits.pk}/change/", {
+        "max_file_bytes": 1000000, "max_runs": 50, "max_actions_per_run": 100, "max_submissions_per_day": 3})
+    assert response.status_code == 302
+    settings_row = HumanPlaySettings.current()
+    client.post(f"/admin/humanplay/humanplaysettings/{settings_row.pk}/change/",
+                {"session_expiry_minutes": 10, "practice_sessions_for_expert": 4})
+    player = make_user("pat")
+    response = client.post("/admin/humanplay/expertdesignation/add/", {
+        "user": player.pk, "game": Game.objects.get(slug="runner").pk, "genre": "", "since": "2026-11-01",
+        "note": "regional champion"})
+    assert response.status_code == 302
+    log = {entry.action: entry for entry in AuditEntry.objects.all()}
+    assert log["changed upload limits"].changes == {"max_runs": "50", "max_submissions_per_day": "3",
+                                                    "max_file_bytes": "1000000", "max_actions_per_run": "100"}
+    assert log["changed human play settings"].actor == maintainer
+    assert "regional champion" in log["added expert designation"].changes["note"]
