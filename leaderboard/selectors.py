@@ -98,16 +98,17 @@ RUN_FIELDS = ["pk", "kind", "submission_id", "player_id", "task_id", "seed", "pr
               "attempts", "actions_used", "invalid_actions", "verified_at"]
 
 
-def runs_frame(task_set, *, interface="", include_flagged=True, extra_filter=None):
+def runs_frame(task_set, *, interface="", protocol="paused", include_flagged=True, extra_filter=None):
     """Verified runs on the task set's tasks: agents' runs from submissions to this task set (not rejected, not
     hidden by a maintainer),
     and every human baseline run. One row per run, with the entry key and the task's genre and level."""
-    agents = Q(kind=Run.Kind.AGENT, submission__task_set=task_set, submission__hidden=False) \
-        & ~Q(submission__status=Submission.Status.REJECTED)
+    agents = Q(kind=Run.Kind.AGENT, submission__task_set=task_set, submission__hidden=False,
+               submission__protocol=protocol) & ~Q(submission__status=Submission.Status.REJECTED)
     if interface:
         agents &= Q(submission__interface=interface)
-    query = Run.objects.filter(Q(status=Run.Status.VERIFIED), agents | Q(kind__in=HUMAN_KINDS),
-                               task__in=task_set.tasks.all())
+    # People play on the paused clock only: the realtime track is never mixed with them or with paused runs.
+    humans = Q(kind__in=HUMAN_KINDS) if protocol == "paused" else Q(pk__in=[])
+    query = Run.objects.filter(Q(status=Run.Status.VERIFIED), agents | humans, task__in=task_set.tasks.all())
     if not include_flagged:
         query = query.filter(mismatch=False)
     if extra_filter is not None:
@@ -125,8 +126,9 @@ def runs_frame(task_set, *, interface="", include_flagged=True, extra_filter=Non
     return frame.merge(tasks, on="task_id", how="left")
 
 
-def submissions_meta(task_set, *, interface=""):
-    query = Submission.objects.filter(task_set=task_set, hidden=False).exclude(status=Submission.Status.REJECTED)
+def submissions_meta(task_set, *, interface="", protocol="paused"):
+    query = Submission.objects.filter(task_set=task_set, hidden=False, protocol=protocol) \
+        .exclude(status=Submission.Status.REJECTED)
     if interface:
         query = query.filter(interface=interface)
     return {f"s{row['pk']}": row for row in query.values(
@@ -204,7 +206,7 @@ def _figure_dict(row):
     return {"sr": _pct(row["sr"]), "pg": _pct(row["pg"]), "runs": int(row["runs"]), "tasks": int(row["tasks"])}
 
 
-def compute_table(task_set, *, interface=""):
+def compute_table(task_set, *, interface="", protocol="paused"):
     """Every entry of the task set (agents of the interface, both human levels) with its figures, in rank order.
 
     Figures are percentages (0-100). Each entry: key, kind, name, model, organisation, interface, protocol,
@@ -213,8 +215,8 @@ def compute_table(task_set, *, interface=""):
     """
     tasks = tasks_frame(task_set)
     n_tasks = len(tasks)
-    runs = runs_frame(task_set, interface=interface)
-    meta = submissions_meta(task_set, interface=interface)
+    runs = runs_frame(task_set, interface=interface, protocol=protocol)
+    meta = submissions_meta(task_set, interface=interface, protocol=protocol)
     per_task = per_task_figures(runs)
     flagged = runs[runs["mismatch"]].groupby("entry").size().to_dict()
     run_counts = runs[~runs["mismatch"]].groupby("entry").agg(
@@ -288,13 +290,13 @@ def default_order(entry):
             entry["kind"] == "human", entry["rank"] or 0, entry["name"])
 
 
-def leaderboard(task_set, *, interface="", version=None):
+def leaderboard(task_set, *, interface="", protocol="paused", version=None):
     """compute_table, cached under the data version (a newly verified run changes the key)."""
     version = version or data_version(task_set)
-    key = cache_key("table", task_set.pk, interface or "all", version)
+    key = cache_key("table", task_set.pk, interface or "all", protocol, version)
     table = cache.get(key)
     if table is None:
-        table = compute_table(task_set, interface=interface)
+        table = compute_table(task_set, interface=interface, protocol=protocol)
         cache.set(key, table, CACHE_SECONDS)
     return table
 
@@ -398,12 +400,12 @@ def export_row(entry, view):
 
 # Runs (the per-run export and the drill-down pages).
 
-def run_rows(task_set, *, interface="", humans=True, extra_filter=None):
+def run_rows(task_set, *, interface="", protocol="paused", humans=True, extra_filter=None):
     """Every verified run in scope, flagged ones included (marked, and `counted` false)."""
-    runs = runs_frame(task_set, interface=interface, extra_filter=extra_filter)
+    runs = runs_frame(task_set, interface=interface, protocol=protocol, extra_filter=extra_filter)
     if not humans:
         runs = runs[runs["kind"] == Run.Kind.AGENT]
-    meta = submissions_meta(task_set, interface=interface)
+    meta = submissions_meta(task_set, interface=interface, protocol=protocol)
     runs = runs[(runs["kind"] != Run.Kind.AGENT) | runs["entry"].isin(meta.keys())]
     tasks = {t.pk: t for t in Task.objects.filter(pk__in=set(runs["task_id"])).select_related("game")}
     rows = []

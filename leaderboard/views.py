@@ -26,11 +26,16 @@ PAGE_ROWS = 100  # rows on the main page unless "show all" is asked for
 INTERFACE_CHOICES = [("", "All agents"), ("cua", "Computer-use"), ("generalist", "Generalist")]
 
 
+# The paused clock (the benchmark's protocol) and the latency-charged realtime track, never mixed.
+TRACKS = {"paused": "Paused clock", "realtime": "Realtime"}
+
+
 @dataclass(frozen=True)
 class ViewParams:
     """The state of the main table's view, all of it in the URL so that a view can be shared."""
 
     ts: str = ""
+    track: str = "paused"
     iface: str = ""
     view: str = "genre"
     humans: bool = True
@@ -49,14 +54,15 @@ class ViewParams:
         direction = get.get("dir", "")
         direction = direction if direction in ("asc", "desc") else ""
         iface = get.get("iface", "")
-        return cls(ts=get.get("ts", "")[:50], iface=iface if iface in selectors.INTERFACES else "", view=view,
+        track = get.get("track", "paused")
+        return cls(ts=get.get("ts", "")[:50], track=track if track in TRACKS else "paused", iface=iface if iface in selectors.INTERFACES else "", view=view,
                    humans=get.get("humans", "1") != "0", partial=get.get("partial", "1") != "0", sort=sort,
                    dir=direction, all=get.get("all") == "1")
 
     def query(self, **changes):
         """The query string of this view with some parameters changed (defaults left out)."""
         params = replace(self, **changes)
-        pairs = [("ts", params.ts), ("iface", params.iface), ("view", "" if params.view == "genre" else params.view),
+        pairs = [("ts", params.ts), ("track", "" if params.track == "paused" else params.track), ("iface", params.iface), ("view", "" if params.view == "genre" else params.view),
                  ("humans", "" if params.humans else "0"), ("partial", "" if params.partial else "0"),
                  ("sort", "" if params.sort == "rank" else params.sort), ("dir", params.dir),
                  ("all", "1" if params.all else "")]
@@ -64,7 +70,7 @@ class ViewParams:
         return "?" + text if text else "?"
 
     def cache_part(self):
-        return f"{self.iface or 'all'}.{self.view}.{int(self.humans)}{int(self.partial)}.{self.sort}.{self.dir}.{int(self.all)}"
+        return f"{self.track}.{self.iface or 'all'}.{self.view}.{int(self.humans)}{int(self.partial)}.{self.sort}.{self.dir}.{int(self.all)}"
 
     @property
     def direction(self):
@@ -133,6 +139,8 @@ def switches(params):
         return {"label": label, "on": on, "href": params.query(**changes)}
 
     return [
+        {"label": "Track", "items": [item(label, params.track == value, track=value, sort="rank", dir="")
+                                     for value, label in TRACKS.items()]},
         {"label": "Interface", "items": [item(label, params.iface == value, iface=value)
                                          for value, label in INTERFACE_CHOICES]},
         {"label": "Columns", "items": [item("Genres", params.view == "genre", view="genre", sort="rank", dir=""),
@@ -165,7 +173,7 @@ def index(request):
 
 
 def render_board(request, task_set, params, version):
-    table = selectors.leaderboard(task_set, interface=params.iface, version=version)
+    table = selectors.leaderboard(task_set, interface=params.iface, protocol=params.track, version=version)
     entries = selectors.select_entries(table, sort=params.sort, direction=params.dir, humans=params.humans,
                                        partial=params.partial)
     shown = entries if params.all else entries[:PAGE_ROWS]
@@ -195,7 +203,7 @@ def _table_for_export(request):
     task_set = selectors.resolve_task_set(params.ts)
     if task_set is None:
         raise Http404("No public task set")
-    table = selectors.leaderboard(task_set, interface=params.iface)
+    table = selectors.leaderboard(task_set, interface=params.iface, protocol=params.track)
     entries = selectors.select_entries(table, sort=params.sort, direction=params.dir, humans=params.humans,
                                        partial=params.partial)
     return params, task_set, table, entries
@@ -224,7 +232,7 @@ def export(request, fmt):
 def export_runs(request, fmt):
     params, task_set, table, entries = _table_for_export(request)
     shown = {e["key"] for e in entries}
-    rows = [r for r in selectors.run_rows(task_set, interface=params.iface, humans=params.humans)
+    rows = [r for r in selectors.run_rows(task_set, interface=params.iface, protocol=params.track, humans=params.humans)
             if (f"s{r['submission_id']}" if r["submission_id"] else r["kind"]) in shown]
     columns = ["run_id", "entry", "kind", "submission_id", "model", "interface", "task", "game", "genre", "level",
                "seed", "progress", "success", "attempts", "actions_used", "invalid_actions", "flagged", "counted"]

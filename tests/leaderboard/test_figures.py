@@ -200,3 +200,24 @@ def test_sorting_puts_missing_figures_last_either_way(board):
     assert down[0] in ("Charlie", "Echo", "Expert humans") and up[0] in ("Bravo", "Delta")
     hidden = selectors.select_entries(table, humans=False, partial=False)
     assert {e["name"] for e in hidden} == {"Alpha", "Bravo", "Charlie"}
+
+
+def test_realtime_results_are_a_separate_track_never_mixed_with_paused_ones(client):
+    from evaluator.models import Submission
+
+    ts = mini_task_set([T1, T2, T3, T4])
+    paused = submission(ts, "Steady")
+    fast = submission(ts, "Hasty")
+    Submission.objects.filter(pk=fast.pk).update(protocol="realtime")
+    for t in (T1, T2, T3, T4):
+        run(paused, t, 1.0, True)
+        run(fast, t, 0.5, False)
+    run(None, T1, 0.5, False, player=player("hugo"))  # a person: paused clock only
+    names = lambda table: sorted(e["name"] for e in table["entries"])  # noqa: E731
+    paused_table = selectors.compute_table(ts)
+    realtime_table = selectors.compute_table(ts, protocol="realtime")
+    assert "Hasty" not in names(paused_table) and "Steady" in names(paused_table)
+    assert names(realtime_table) == ["Hasty"]  # no paused agent, no human reference
+    assert len(selectors.runs_frame(ts, protocol="realtime")) == 4
+    page = client.get(f"/?ts={ts.slug}&track=realtime").content.decode()
+    assert "Hasty" in page and "Steady" not in page
