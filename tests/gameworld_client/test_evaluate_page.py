@@ -65,6 +65,7 @@ def test_the_baseline_files_load_once_as_submissions_and_replay_to_their_claims(
     assert again.getvalue().count("already loaded") == 3 and Submission.objects.count() == 3
     scripted = Submission.objects.get(agent_name__contains="reads game state")
     assert "NOT PIXELS" in scripted.notes and scripted.user is None and scripted.interface == "cua"
+    assert set(Submission.objects.values_list("is_baseline", flat=True)) == {True}
 
     from evaluator import services
 

@@ -1,7 +1,7 @@
 """Create the baseline submissions from evaluator/baselines/*.json (bin/serve runs it after load_games).
 
 Each file goes through the upload checks and create_submission, which queues its runs for the site's worker:
-the rows appear on the leaderboard once replayed. A file already loaded (same bytes) is skipped; a file the
+the rows appear on the leaderboard once replayed, marked as the platform's own baselines. A file already loaded (same bytes) is skipped; a file the
 checks refuse (say, a task set that no longer has its tasks) is reported and skipped, never fatal.
 """
 import hashlib
@@ -40,5 +40,6 @@ class Command(BaseCommand):
                     f"{e['field']}: {e['message']}" for e in rejected.errors[:5]))
                 continue
             submission = services.create_submission(user=None, parsed=parsed)
+            Submission.objects.filter(pk=submission.pk).update(is_baseline=True)  # the platform's own reference agent
             self.stdout.write(f"{path.name}: submission {submission.pk} ({submission.agent_name}, "
                               f"{submission.runs_total} runs) queued for verification")
