@@ -20,7 +20,6 @@ counts (the machine may be shared: rounds alternate so that both sides see the s
 Last line: ratio=<remote/local> local_steps_per_s=.. remote_steps_per_s=..
 """
 import argparse
-import io
 import os
 import shutil
 import socket
@@ -31,39 +30,19 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+import site_setup  # noqa: E402  (the bench folder is on sys.path when a bench runs)
+from site_setup import ROOT  # noqa: E402
 
 AGENT = {"name": "overhead-bench", "model": "reference-trajectory", "interface": "cua"}
 
 
-def isolate(tmp):
-    """Point the settings at the temporary directory; must run before Django is imported."""
-    for name in ("DATABASE_URL", "REDIS_URL", "CELERY_TASK_ALWAYS_EAGER"):
-        os.environ.pop(name, None)
-    os.environ.update({
-        "DJANGO_SETTINGS_MODULE": "gameworld_site.settings",
-        "GAMEWORLD_DATA_DIR": str(tmp),
-        "GAMEWORLD_SQLITE_PATH": str(tmp / "gameworld.sqlite3"),
-        "CELERY_BROKER_URL": f"sqla+sqlite:///{tmp / 'broker.sqlite3'}",
-        "GAMEWORLD_LOG_LEVEL": "WARNING",
-    })
-
-
 def set_up():
-    import django
-
-    django.setup()
+    """The bench's site, and an API token for the remote env."""
+    site_setup.set_up()
     from django.contrib.auth.models import User
-    from django.core.management import CommandError, call_command
 
     from evaluator.models import ApiToken
 
-    call_command("migrate", verbosity=0)
-    try:
-        call_command("load_games", "--no-frames", stdout=io.StringIO())
-    except CommandError as exc:  # a bad bundle is refused whole; the others are loaded and published
-        print(f"load_games refused some bundles (the others are used): {exc}".replace("\n", " "))
     user = User.objects.create_user("bench", password="bench-not-used-1")
     return ApiToken.issue(user=user, name="bench")[1]
 
@@ -110,7 +89,7 @@ def main():
     args = parser.parse_args()
 
     tmp = Path(tempfile.mkdtemp(prefix="gameworld-bench-"))
-    isolate(tmp)
+    site_setup.isolate(tmp)
     daphne = None
     try:
         started = time.perf_counter()

@@ -24,7 +24,6 @@ of the processes' time: the rest is waiting for the next message. The embedded S
 Last line: ratio=<2 workers/1 worker> runs_per_s_1=.. runs_per_s_2=..
 """
 import argparse
-import io
 import json
 import os
 import shutil
@@ -35,40 +34,13 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+import site_setup  # noqa: E402  (the bench folder is on sys.path when a bench runs)
+from site_setup import ROOT  # noqa: E402
 
 AGENT = {"name": "throughput-bench", "model": "reference-trajectories", "interface": "cua"}
 WARMUP_RUNS_PER_PROCESS = 1
 WORKER_READY_TIMEOUT_S = 120
 FINISH_TIMEOUT_S = 600
-
-
-def isolate(tmp):
-    """Point the settings at the temporary directory; must run before Django is imported."""
-    for name in ("DATABASE_URL", "REDIS_URL", "CELERY_TASK_ALWAYS_EAGER"):
-        os.environ.pop(name, None)
-    os.environ.update({
-        "DJANGO_SETTINGS_MODULE": "gameworld_site.settings",
-        "GAMEWORLD_DATA_DIR": str(tmp),
-        "GAMEWORLD_SQLITE_PATH": str(tmp / "gameworld.sqlite3"),
-        "CELERY_BROKER_URL": f"sqla+sqlite:///{tmp / 'broker.sqlite3'}",
-        "GAMEWORLD_LOG_LEVEL": "WARNING",
-    })
-
-
-def set_up():
-    import django
-
-    django.setup()
-    from django.core.management import CommandError, call_command
-
-    call_command("migrate", verbosity=0)
-    out = io.StringIO()
-    try:
-        call_command("load_games", "--no-frames", stdout=out)
-    except CommandError as exc:  # a bad bundle is refused whole; the others are loaded and published
-        print(f"load_games refused some bundles (the others are used): {exc}".replace("\n", " "))
 
 
 def bench_runs(task_set, count, max_actions):
@@ -234,10 +206,10 @@ def main():
     args = parser.parse_args()
 
     tmp = Path(tempfile.mkdtemp(prefix="gameworld-bench-"))
-    isolate(tmp)
+    site_setup.isolate(tmp)
     try:
         bench_started = time.perf_counter()
-        set_up()
+        site_setup.set_up()
         from evaluator.models import TaskSet
 
         task_set = TaskSet.objects.get(status=TaskSet.Status.PUBLISHED, is_default=True)
