@@ -6,7 +6,7 @@ from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
-from django.urls import path
+from django.urls import path, reverse
 from django.utils.html import format_html
 
 from . import curation, services
@@ -402,17 +402,18 @@ class RegisteredRomAdmin(AuditedAdmin):
                     "uploaded_by")
     search_fields = ("title", "slug", "header_title", "sha256")
     readonly_fields = ("sha256", "size", "header_title", "cartridge", "has_rtc", "storage", "start_state_summary",
-                       "uploaded_by", "created", "updated")
+                       "play_to_start", "uploaded_by", "created", "updated")
     fieldsets = (
         (None, {"fields": ("rom_file", "title", "slug", "version", "genre", "level", "description", "provenance")}),
         ("Pinned ROM", {"fields": ("sha256", "size", "header_title", "cartridge", "has_rtc", "storage")}),
         ("State fields (RAM)", {"fields": ("fields", "state_fields", "rules", "seed")}),
         ("Actions", {"fields": ("keys", "semantic_actions", "press_frames", "release_frames")}),
         ("Tasks", {"fields": ("tasks",)}),
-        ("Start state", {"fields": ("boot_frames", "start_actions", "start_state_summary"),
-                         "description": "Captured from power-on by the “Capture the start state” action: boot "
-                                        "frames, then the start actions. (Capturing it by playing in the "
-                                        "human-play page is not wired yet.)"}),
+        ("Start state", {"fields": ("play_to_start", "boot_frames", "start_actions", "start_state_summary"),
+                         "description": "Captured from power-on: boot frames, then the start actions. Play the ROM "
+                                        "to its start in the play page (it records the start actions and saves the "
+                                        "state), or write the actions here and use the “Capture the start "
+                                        "state” action."}),
         (None, {"fields": ("uploaded_by", "created", "updated")}),
     )
     actions = ["capture_start_state", "check_tasks", "add_to_library"]
@@ -462,6 +463,13 @@ class RegisteredRomAdmin(AuditedAdmin):
         if not change:
             rom.uploaded_by = request.user
         super().save_model(request, rom, form, change)
+
+    @admin.display(description="play to the start")
+    def play_to_start(self, rom):
+        if not rom.pk:
+            return "save the ROM first"
+        return format_html('<a href="{}">Play the ROM to its start and save the start state</a>',
+                           reverse("humanplay:rom_capture", args=[rom.pk]))
 
     @admin.action(description="Capture the start state (power-on, boot frames, start actions)")
     def capture_start_state(self, request, queryset):

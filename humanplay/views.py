@@ -133,3 +133,20 @@ def client_archive(request):
                 archive.writestr(info, path.read_bytes())
     buffer.seek(0)
     return FileResponse(buffer, as_attachment=True, filename="gameworld-client.zip", content_type="application/zip")
+
+
+@login_required
+@require_GET
+def rom_capture(request, pk):
+    """Play a registered ROM from power-on to its start, then save that moment as its start state."""
+    from django.core.exceptions import PermissionDenied
+
+    from evaluator.models import RegisteredRom
+
+    from .rom_capture import PERMISSION
+
+    if not request.user.has_perm(PERMISSION):
+        raise PermissionDenied("maintainers only")
+    rom = get_object_or_404(RegisteredRom, pk=pk)
+    return render(request, "humanplay/rom_capture.html", {"rom": rom, "keys": rom.keys or [],
+                                                          "actions": [describe(a) for a in rom.start_actions or []]})

@@ -83,5 +83,13 @@
                                     : {type: "semantic", name: button.dataset.name});
     });
   }
+  // Buttons that send a whole message (the ROM capture page: save the start state, start again).
+  for (const button of document.querySelectorAll("button[data-message]")) {
+    button.addEventListener("click", () => {
+      if (!socket || socket.readyState !== WebSocket.OPEN) return;
+      waiting = true;
+      socket.send(button.dataset.message);
+    });
+  }
   connect(500);
 })();

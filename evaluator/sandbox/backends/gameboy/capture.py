@@ -18,7 +18,8 @@ from . import BUTTONS, DEFAULT_PRESS_FRAMES, DEFAULT_RELEASE_FRAMES, FRAME_MS, M
 from .fields import StateSpec, _condition, evaluate
 
 
-def _apply(machine, action, press_frames, release_frames):
+def apply_button_action(machine, action, press_frames, release_frames):
+    """One step of Game Boy buttons (press_key, press_keys or wait) on a machine, as a capture plays it."""
     if not isinstance(action, dict) or action.get("type") not in ("press_key", "press_keys", "wait"):
         raise SandboxError(f"a capture action is press_key, press_keys or wait (Game Boy buttons), got {action!r}")
     total = frames_for(action.get("duration_ms", (press_frames + release_frames) * FRAME_MS))
@@ -49,7 +50,7 @@ def capture_after_actions(rom, actions=(), *, start_state=None, boot_frames=0, u
                 machine.tick(1, True)
                 waited += 1
         for action in actions:
-            _apply(machine, action, press_frames, release_frames)
+            apply_button_action(machine, action, press_frames, release_frames)
         return machine.snapshot(actions=list(actions), note=note)
     finally:
         machine.close()
