@@ -308,15 +308,19 @@ class ApiTokenAdmin(admin.ModelAdmin):
         return False  # keys are issued by their owners on the account page, shown once
 
 
-@admin.register(UploadLimits)
-class UploadLimitsAdmin(AuditedAdmin):
-    list_display = ("__str__", "max_file_bytes", "max_runs", "max_actions_per_run", "max_submissions_per_day")
+class SiteSettingsAdmin(AuditedAdmin):
+    """One row: it can be edited, not added twice or deleted."""
 
     def has_add_permission(self, request):
-        return not UploadLimits.objects.exists()
+        return not self.model.objects.exists()
 
     def has_delete_permission(self, request, obj=None):
         return False
+
+
+@admin.register(UploadLimits)
+class UploadLimitsAdmin(SiteSettingsAdmin):
+    list_display = ("__str__", "max_file_bytes", "max_runs", "max_actions_per_run", "max_submissions_per_day")
 
 
 @admin.register(Run)

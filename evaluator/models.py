@@ -288,8 +288,23 @@ class ApiToken(models.Model):
         return self.revoked_at is None
 
 
-class UploadLimits(models.Model):
-    """The site's upload limits, one row, edited in the admin."""
+class SiteSettings(models.Model):
+    """Settings kept in one row that maintainers edit in the admin."""
+
+    class Meta:
+        abstract = True
+
+    def __str__(self):
+        return str(self._meta.verbose_name).capitalize()
+
+    @classmethod
+    def current(cls):
+        row, _ = cls.objects.get_or_create(pk=1)
+        return row
+
+
+class UploadLimits(SiteSettings):
+    """The site's upload limits."""
 
     max_file_bytes = models.PositiveIntegerField(default=5 * 1024 * 1024)
     max_runs = models.PositiveIntegerField(default=1000, help_text="Runs per submission.")
@@ -298,14 +313,6 @@ class UploadLimits(models.Model):
 
     class Meta:
         verbose_name = verbose_name_plural = "upload limits"
-
-    def __str__(self):
-        return "Upload limits"
-
-    @classmethod
-    def current(cls):
-        limits, _ = cls.objects.get_or_create(pk=1)
-        return limits
 
 
 GAMEBOY_BUTTONS = ["a", "b", "start", "select", "up", "down", "left", "right"]

@@ -1,7 +1,7 @@
 from django.contrib import admin
 from django.db.models import Count, Q
 
-from evaluator.admin import AuditedAdmin
+from evaluator.admin import AuditedAdmin, SiteSettingsAdmin
 from evaluator.models import Run
 
 from .models import (BaselineCoverage, ExpertDesignation, HostedEpisode, HostedEvaluation, HumanPlaySettings,
@@ -29,14 +29,8 @@ class ExpertDesignationAdmin(AuditedAdmin):
 
 
 @admin.register(HumanPlaySettings)
-class HumanPlaySettingsAdmin(AuditedAdmin):
+class HumanPlaySettingsAdmin(SiteSettingsAdmin):
     list_display = ("__str__", "session_expiry_minutes", "practice_sessions_for_expert")
-
-    def has_add_permission(self, request):
-        return not HumanPlaySettings.objects.exists()
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
 
 @admin.register(PlaySession)

@@ -3,7 +3,7 @@ from django.conf import settings
 from django.db import models
 from django.urls import reverse
 
-from evaluator.models import GENRES, Game, Run, Task
+from evaluator.models import GENRES, Game, Run, SiteSettings, Task
 
 
 class PlayerProfile(models.Model):
@@ -22,8 +22,8 @@ class PlayerProfile(models.Model):
         return f"{self.user.username} ({self.get_experience_display() or 'experience not given'})"
 
 
-class HumanPlaySettings(models.Model):
-    """The maintainers' knobs for human play (one row, edited in the admin)."""
+class HumanPlaySettings(SiteSettings):
+    """The maintainers' knobs for human play."""
 
     session_expiry_minutes = models.PositiveIntegerField(
         default=30, help_text="An unfinished session with no action for this long expires.")
@@ -33,14 +33,6 @@ class HumanPlaySettings(models.Model):
 
     class Meta:
         verbose_name = verbose_name_plural = "human play settings"
-
-    def __str__(self):
-        return "Human play settings"
-
-    @classmethod
-    def current(cls):
-        found, _ = cls.objects.get_or_create(pk=1)
-        return found
 
 
 class ExpertDesignation(models.Model):
