@@ -10,13 +10,13 @@ three balls are lost.
     .venv/bin/python tools/solvers/breakout.py
 """
 import json
-import re
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 from evaluator.sandbox import GameCrashed, make  # noqa: E402
+import manifest_json  # noqa: E402  (beside this script)
 
 MANIFEST = ROOT / "evaluator/games/breakout/manifest.json"
 W, HUD, R = 480, 34, 5                  # the same constants as game.js
@@ -157,10 +157,7 @@ def main():
     actions, info = play(f"breakout/{manifest['tasks'][-1]['slug']}", 1, park, lambda info: info["reset"])
     print(f"tests.fail: seed=1, lost after {len(actions)} actions, reset={info['reset']}")
     manifest["tests"] = {"fail": {"seed": 1, "actions": actions}}
-    text = json.dumps(manifest, indent=2) + "\n"
-    text = re.sub(r'\{\n\s+"type": "(\w+)"(?:,\n\s+"key": "(\w+)")?\n\s+\}',
-                  lambda m: '{"type": "%s"%s}' % (m[1], ', "key": "%s"' % m[2] if m[2] else ""), text)
-    MANIFEST.write_text(text)
+    manifest_json.write(MANIFEST, manifest)
 
 
 if __name__ == "__main__":

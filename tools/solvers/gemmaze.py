@@ -11,7 +11,6 @@ One game on seed 1 gives every task's reference: the actions up to the step wher
 """
 import io
 import json
-import re
 import sys
 from collections import deque
 from pathlib import Path
@@ -19,6 +18,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 from evaluator.sandbox import make  # noqa: E402
+import manifest_json  # noqa: E402  (beside this script)
 
 MANIFEST = ROOT / "evaluator/games/gemmaze/manifest.json"
 W, H = 19, 17
@@ -100,14 +100,6 @@ def play(task_id, seed=1, max_actions=100):
     return actions, reached
 
 
-def dump(manifest):
-    """Pretty JSON with each action on one line."""
-    text = json.dumps(manifest, indent=2)
-    text = re.sub(r"\{\s+\"type\": \"(\w+)\"(?:,\s+\"(\w+)\": \"(\w+)\")?\s+\}",
-                  lambda m: json.dumps({"type": m[1], **({m[2]: m[3]} if m[2] else {})}), text)
-    return re.sub(r"\[\s+(\d+),\s+(\d+),\s+(\d+)\s+\]", r"[\1, \2, \3]", text) + "\n"
-
-
 def main():
     manifest = json.loads(MANIFEST.read_text())
     hardest = manifest["tasks"][-1]
@@ -122,7 +114,7 @@ def main():
         task["null"] = {"seed": 1, "actions": [WAIT] * task["max_actions"]}
         print(f"{task['slug']}: {field} {task['target']} in {at + 1} actions")
     manifest["tests"]["fail"] = {"seed": 1, "actions": [WAIT] * 40}
-    MANIFEST.write_text(dump(manifest))
+    manifest_json.write(MANIFEST, manifest)
 
 
 if __name__ == "__main__":

@@ -7,13 +7,13 @@ played by an "anti" player that avoids merges until the board locks up.
     .venv/bin/python tools/solvers/merge2048.py
 """
 import json
-import re
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 from evaluator.sandbox import make  # noqa: E402
+import manifest_json  # noqa: E402  (beside this script)
 
 MANIFEST = ROOT / "evaluator/games/merge2048/manifest.json"
 KEYS = {"left": "ArrowLeft", "up": "ArrowUp", "right": "ArrowRight", "down": "ArrowDown"}
@@ -159,9 +159,7 @@ def main():
             break
     else:
         raise SystemExit("the anti player found no quick loss")
-    text = json.dumps(manifest, indent=2) + "\n"
-    text = re.sub(r'\{\n\s+"type": "press_key",\n\s+"key": "(\w+)"\n\s+\}', r'{"type": "press_key", "key": "\1"}', text)
-    MANIFEST.write_text(text)
+    manifest_json.write(MANIFEST, manifest)
 
 
 if __name__ == "__main__":

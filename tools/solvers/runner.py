@@ -8,13 +8,13 @@ each task through the sandbox until the target is reached, trying a few leads if
     .venv/bin/python tools/solvers/runner.py
 """
 import json
-import re
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 from evaluator.sandbox import make  # noqa: E402
+import manifest_json  # noqa: E402  (beside this script)
 
 MANIFEST = ROOT / "evaluator/games/runner/manifest.json"
 JUMP = {"type": "semantic", "name": "jump"}
@@ -53,13 +53,6 @@ def solve(task_id, seed=1):
     raise SystemExit(f"{task_id}: no lead reached the target")
 
 
-def dump(manifest):
-    """Pretty JSON with each action on one line."""
-    text = json.dumps(manifest, indent=2)
-    return re.sub(r"\{\s+\"type\": \"(\w+)\"(?:,\s+\"(\w+)\": \"(\w+)\")?\s+\}",
-                  lambda m: json.dumps({"type": m[1], **({m[2]: m[3]} if m[2] else {})}), text) + "\n"
-
-
 def main():
     manifest = json.loads(MANIFEST.read_text())
     for task in manifest["tasks"]:
@@ -67,7 +60,7 @@ def main():
         task["reference"] = {"seed": 1, "actions": actions}
         task["null"] = {"seed": 1, "actions": [{"type": "wait"}] * task["max_actions"]}
         print(f"{task['slug']}: target {task['target']} {task['score_field']} in {len(actions)} actions")
-    MANIFEST.write_text(dump(manifest))
+    manifest_json.write(MANIFEST, manifest)
 
 
 if __name__ == "__main__":

@@ -12,7 +12,6 @@ task's reference: the actions up to the step where its target is reached.
 """
 import io
 import json
-import re
 import sys
 from collections import deque
 from pathlib import Path
@@ -20,6 +19,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 from evaluator.sandbox import make, registry  # noqa: E402
+import manifest_json  # noqa: E402  (beside this script)
 
 MANIFEST = ROOT / "evaluator/games/snake/manifest.json"
 W, H = 18, 15
@@ -112,14 +112,6 @@ def play(task_id, seed=1, max_actions=100):
     return actions, scores
 
 
-def dump(manifest):
-    """Pretty JSON with each action on one line."""
-    text = json.dumps(manifest, indent=2)
-    text = re.sub(r"\{\s+\"type\": \"(\w+)\"(?:,\s+\"(\w+)\": \"(\w+)\")?\s+\}",
-                  lambda m: json.dumps({"type": m[1], **({m[2]: m[3]} if m[2] else {})}), text)
-    return re.sub(r"\[\s+(\d+),\s+(\d+),\s+(\d+)\s+\]", r"[\1, \2, \3]", text) + "\n"
-
-
 def main():
     manifest = json.loads(MANIFEST.read_text())
     hardest = manifest["tasks"][-1]
@@ -134,7 +126,7 @@ def main():
         print(f"{task['slug']}: target {task['target']} in {reached + 1} actions")
     # the fail trajectory: wait until the snake runs into the wall
     manifest["tests"]["fail"] = {"seed": 1, "actions": [WAIT] * 10}
-    MANIFEST.write_text(dump(manifest))
+    manifest_json.write(MANIFEST, manifest)
     capture_banner()
 
 
