@@ -16,7 +16,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 from evaluator.sandbox import GameCrashed, make  # noqa: E402
-import manifest_json  # noqa: E402  (beside this script)
+from tools.solvers import manifest_json  # noqa: E402
 
 MANIFEST = ROOT / "evaluator/games/breakout/manifest.json"
 W, HUD, R = 480, 34, 5                  # the same constants as game.js

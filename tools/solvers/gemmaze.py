@@ -18,7 +18,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 from evaluator.sandbox import make  # noqa: E402
-import manifest_json  # noqa: E402  (beside this script)
+from tools.solvers import manifest_json  # noqa: E402
 
 MANIFEST = ROOT / "evaluator/games/gemmaze/manifest.json"
 W, H = 19, 17

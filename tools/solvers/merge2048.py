@@ -13,7 +13,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 from evaluator.sandbox import make  # noqa: E402
-import manifest_json  # noqa: E402  (beside this script)
+from tools.solvers import manifest_json  # noqa: E402
 
 MANIFEST = ROOT / "evaluator/games/merge2048/manifest.json"
 KEYS = {"left": "ArrowLeft", "up": "ArrowUp", "right": "ArrowRight", "down": "ArrowDown"}
