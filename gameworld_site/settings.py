@@ -143,6 +143,7 @@ CELERY_BEAT_SCHEDULE = {
     "requeue-stuck-runs": {"task": "evaluator.tasks.requeue_stuck_runs",
                            "schedule": env_int("GAMEWORLD_SWEEP_EVERY_S", 60, minimum=1)},
     "expire-abandoned-play-sessions": {"task": "humanplay.tasks.expire_abandoned_sessions", "schedule": 300},
+    "expire-idle-hosted-evaluations": {"task": "humanplay.tasks.expire_idle_hosted_evaluations", "schedule": 300},
 }
 
 # The largest request body the site reads at all; the admin's upload limit (UploadLimits) applies below it.

@@ -24,6 +24,7 @@ Client -> server (JSON text), server -> client:
 """
 import json
 import time
+from datetime import timedelta
 from urllib.parse import parse_qs
 
 import jsonschema
@@ -40,7 +41,7 @@ from evaluator.sandbox.env import LATENCY_FIELD, MAX_LATENCY_MS, check_latency
 from evaluator.uploads import FORMAT, PROTOCOLS, RECORDED_INVALID, UploadRejected, parse_upload, submission_schema
 
 from .consumers import in_sandbox
-from .models import HostedAction, HostedEpisode, HostedEvaluation
+from .models import HostedAction, HostedEpisode, HostedEvaluation, HumanPlaySettings
 
 RAW_LIMIT = 500  # characters of a refused action kept in its invalid record
 HOSTED_NOTE = "Played live on the site (hosted evaluation)."
@@ -74,9 +75,8 @@ def begin(user, message):
             pk=message["evaluation"] if isinstance(message["evaluation"], int) else None, user=user).first()
         if evaluation is None:
             raise Refusal(f"no hosted evaluation {message['evaluation']!r} for your account")
-        if evaluation.status != HostedEvaluation.Status.OPEN:
-            raise Refusal(f"evaluation {evaluation.pk} was submitted (submission {evaluation.submission_id}); "
-                          "begin a new one")
+        ensure_open(evaluation)
+        touch(evaluation.pk)
         return evaluation
     protocol = message.get("protocol", "paused")
     if protocol not in PROTOCOLS:
@@ -95,6 +95,38 @@ def begin(user, message):
     return HostedEvaluation.objects.create(user=user, task_set=task_set, protocol=protocol, agent=agent)
 
 
+def ensure_open(evaluation, *, now=None):
+    """Refuse play and submission on an evaluation that is submitted, or expired: marked so by the periodic
+    sweep, or idle past the admin's limit and not yet swept."""
+    if evaluation.status == HostedEvaluation.Status.SUBMITTED:
+        raise Refusal(f"evaluation {evaluation.pk} was already submitted (submission {evaluation.submission_id}); "
+                      "begin a new one")
+    hours = HumanPlaySettings.current().hosted_expiry_hours
+    if evaluation.status == HostedEvaluation.Status.OPEN and evaluation.last_active_at >= idle_cutoff(now, hours):
+        return
+    raise Refusal(f"evaluation {evaluation.pk} expired after {hours} h without activity; its episodes are kept "
+                  "on the site, but it can no longer be played or submitted: begin a new one")
+
+
+def idle_cutoff(now, hours):
+    return (now or timezone.now()) - timedelta(hours=hours)
+
+
+def expire_idle_evaluations(*, now=None):
+    """Open evaluations idle for longer than the admin's limit become expired; returns how many."""
+    cutoff = idle_cutoff(now, HumanPlaySettings.current().hosted_expiry_hours)
+    return HostedEvaluation.objects.filter(status=HostedEvaluation.Status.OPEN, last_active_at__lt=cutoff).update(
+        status=HostedEvaluation.Status.EXPIRED)
+
+
+def touch(evaluation_id):
+    """Mark an open evaluation active now; False if it is no longer open (submitted, expired, or idle past
+    the limit and not yet swept)."""
+    cutoff = idle_cutoff(None, HumanPlaySettings.current().hosted_expiry_hours)
+    return HostedEvaluation.objects.filter(pk=evaluation_id, status=HostedEvaluation.Status.OPEN,
+                                           last_active_at__gte=cutoff).update(last_active_at=timezone.now()) == 1
+
+
 def evaluation_message(evaluation):
     tasks = evaluation.task_set.tasks.select_related("game").order_by("game__level", "game__slug", "target", "slug")
     episodes = [{"task": e.task.task_id, "seed": e.seed, "status": e.status, "steps": e.steps,
@@ -108,8 +140,7 @@ def evaluation_message(evaluation):
 def open_episode(evaluation_id, task_id, seed):
     """The episode of (task, seed) in this evaluation, created on first use; its stored actions."""
     evaluation = HostedEvaluation.objects.select_related("task_set").get(pk=evaluation_id)
-    if evaluation.status != HostedEvaluation.Status.OPEN:
-        raise Refusal("this evaluation was submitted; begin a new one")
+    ensure_open(evaluation)
     task = next((t for t in evaluation.task_set.tasks.select_related("game") if t.task_id == task_id), None)
     if task is None:
         raise Refusal(f"{task_id!r} is not a task of task set {evaluation.task_set.slug} (tasks are "
@@ -123,14 +154,17 @@ def open_episode(evaluation_id, task_id, seed):
         episode = HostedEpisode.objects.get(evaluation=evaluation, task=task, seed=seed)
     if episode.status == HostedEpisode.Status.FINISHED:
         raise Refusal(f"{task_id} seed {seed} was already played in this evaluation (each task and seed once)")
+    touch(evaluation.pk)
     return episode, task.spec(), episode.action_list()
 
 
-def record_action(episode_id, index, action):
+def record_action(evaluation_id, episode_id, index, action):
     try:
         with transaction.atomic():
             HostedAction.objects.create(episode_id=episode_id, index=index, action=action)
             HostedEpisode.objects.filter(pk=episode_id).update(last_action_at=timezone.now())
+            if not touch(evaluation_id):
+                raise Refusal(f"evaluation {evaluation_id} is no longer open (submitted or expired); begin a new one")
     except IntegrityError:
         raise Refusal(f"step {index + 1} of this episode was already played on another connection") from None
 
@@ -145,8 +179,7 @@ def submit(evaluation_id, user):
     """The evaluation's episodes as one submission: the upload checks, then the same verification."""
     with transaction.atomic():
         evaluation = HostedEvaluation.objects.select_for_update().select_related("task_set").get(pk=evaluation_id)
-        if evaluation.status != HostedEvaluation.Status.OPEN:
-            raise Refusal(f"evaluation {evaluation.pk} was already submitted (submission {evaluation.submission_id})")
+        ensure_open(evaluation)
         runs = []
         for episode in evaluation.episodes.select_related("task__game"):
             actions = episode.action_list()
@@ -323,7 +356,7 @@ class AgentConsumer(AsyncWebsocketConsumer):
         stored, reason = recorded(action, env.spec.game.action_space, env.spec.step_ms,
                                   protocol=self.evaluation.protocol, latency=latency)
         index = env.steps
-        await database_sync_to_async(record_action)(self.episode.pk, index, stored)
+        await database_sync_to_async(record_action)(self.evaluation.pk, self.episode.pk, index, stored)
         try:
             await in_sandbox(env.step)(stored)
         except SandboxError as exc:

@@ -2,6 +2,7 @@
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from django.utils import timezone
 
 from evaluator.models import GENRES, Game, Run, SiteSettings, Task
 
@@ -30,6 +31,9 @@ class HumanPlaySettings(SiteSettings):
     practice_sessions_for_expert = models.PositiveIntegerField(
         default=5, help_text="Finished practice sessions on a game after which a player's baseline runs on "
                              "that game count as expert.")
+    hosted_expiry_hours = models.PositiveIntegerField(
+        default=24, help_text="An open hosted agent evaluation with no activity for this long expires: its "
+                              "episodes are kept, but it can no longer be played or submitted.")
 
     class Meta:
         verbose_name = verbose_name_plural = "human play settings"
@@ -125,6 +129,7 @@ class HostedEvaluation(models.Model):
     class Status(models.TextChoices):
         OPEN = "open", "Open"
         SUBMITTED = "submitted", "Submitted"
+        EXPIRED = "expired", "Expired"
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="hosted_evaluations")
     task_set = models.ForeignKey("evaluator.TaskSet", on_delete=models.PROTECT, related_name="hosted_evaluations")
@@ -134,6 +139,7 @@ class HostedEvaluation(models.Model):
     submission = models.OneToOneField("evaluator.Submission", null=True, blank=True, on_delete=models.SET_NULL,
                                       related_name="hosted_evaluation")
     created = models.DateTimeField(auto_now_add=True)
+    last_active_at = models.DateTimeField(default=timezone.now, help_text="Its last begin, reset or action.")
     submitted_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:

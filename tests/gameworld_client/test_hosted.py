@@ -2,15 +2,19 @@
 remote Gym env against the real site (Daphne) and a worker: the same trace as the local env, a dropped
 connection resumed, and a submission verified by the worker's replay with no upload."""
 import json
+from datetime import timedelta
 
 import pytest
 from asgiref.sync import async_to_sync
+from channels.db import database_sync_to_async
 from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
+from django.utils import timezone
 
-from evaluator.models import ApiToken, Run, Submission
+from evaluator.models import ApiToken, Run, Submission, TaskSet
 from gameworld_site.routing import websocket_urlpatterns
-from humanplay.models import HostedAction, HostedEpisode, HostedEvaluation
+from humanplay.models import HostedAction, HostedEpisode, HostedEvaluation, HumanPlaySettings
+from humanplay.tasks import expire_idle_hosted_evaluations
 from tests.evaluator.submissions import load_games, make_user
 
 router = URLRouter(websocket_urlpatterns)
@@ -102,6 +106,46 @@ def test_the_agent_socket_plays_charges_invalid_actions_and_submits(queued_runs)
     run.refresh_from_db()
     assert (run.status, run.success, run.invalid_actions, run.mismatch) == ("verified", True, 2, False)
     assert run.trace_sha256 == last["trace_sha256"]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_idle_evaluation_expires_and_refuses_play_and_submission_but_keeps_its_episodes(queued_runs):
+    load_games()
+    key = token_for("hosted-idle")
+    hours = HumanPlaySettings.current().hosted_expiry_hours
+
+    def idle_for(evaluation_id, extra_minutes):
+        HostedEvaluation.objects.filter(pk=evaluation_id).update(
+            last_active_at=timezone.now() - timedelta(hours=hours, minutes=extra_minutes))
+
+    async def scenario():
+        agent = Agent(path=f"/ws/agent/?token={key}")
+        await agent.connect()
+        evaluation = (await agent.ask({"type": "begin", "agent": AGENT}))["id"]
+        await agent.step({"type": "reset", "task": TASK, "seed": 1})
+        await agent.step({"type": "action", "step": 0, "action": PLAN[1]})
+        await database_sync_to_async(idle_for)(evaluation, 1)  # idle past the limit, not yet swept
+        refused = await agent.ask({"type": "action", "step": 1, "action": PLAN[2]})
+        assert "no longer open" in refused["reason"]
+        assert "expired after" in (await agent.ask({"type": "submit"}))["reason"]
+        await agent.socket.disconnect()
+
+        again = Agent(path=f"/ws/agent/?token={key}")
+        await again.connect()
+        assert f"evaluation {evaluation} expired after {hours} h" in (
+            await again.ask({"type": "begin", "evaluation": evaluation}))["reason"]
+        await again.socket.disconnect()
+        return evaluation
+
+    evaluation = async_to_sync(scenario)()
+    fresh = HostedEvaluation.objects.create(user=HostedEvaluation.objects.get(pk=evaluation).user,
+                                            task_set=TaskSet.objects.get(slug="core-v1"), agent=AGENT)
+    idle_for(fresh.pk, -1)  # a minute short of the limit
+    assert expire_idle_hosted_evaluations() == 1  # the sweep marks only the idle one
+    assert HostedEvaluation.objects.get(pk=evaluation).status == "expired"
+    assert HostedEvaluation.objects.get(pk=fresh.pk).status == "open"
+    assert HostedAction.objects.filter(episode__evaluation_id=evaluation).count() == 1  # the refused step not stored
+    assert not Submission.objects.exists() and queued_runs == []
 
 
 # Slow: the real site and a worker.
