@@ -144,7 +144,11 @@ CELERY_BEAT_SCHEDULE = {
                            "schedule": env_int("GAMEWORLD_SWEEP_EVERY_S", 60, minimum=1)},
     "expire-abandoned-play-sessions": {"task": "humanplay.tasks.expire_abandoned_sessions", "schedule": 300},
     "expire-idle-hosted-evaluations": {"task": "humanplay.tasks.expire_idle_hosted_evaluations", "schedule": 300},
+    "prune-replays": {"task": "leaderboard.tasks.prune_replays", "schedule": 3600},
+    "prune-play-frames": {"task": "humanplay.tasks.prune_play_frames", "schedule": 3600},
 }
+# Replays are rendered on demand and cached on disk; past this size the least recently viewed are removed.
+GAMEWORLD_REPLAY_CACHE_MB = env_int("GAMEWORLD_REPLAY_CACHE_MB", 2048, minimum=1)
 
 # The largest request body the site reads at all; the admin's upload limit (UploadLimits) applies below it.
 DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("GAMEWORLD_MAX_REQUEST_BYTES", 50 * 1024 * 1024, minimum=1024)

@@ -1,4 +1,6 @@
 """The frames a player saw, kept on disk (DATA_DIR/play/<session>/) for the replay shown at the end."""
+import shutil
+
 from django.conf import settings
 
 
@@ -29,3 +31,12 @@ def read(session_id, index):
 def count(session):
     found = folder(session.pk)
     return len(list(found.glob("*.jpg"))) if found.is_dir() else 0
+
+
+def stored_session_ids():
+    root = settings.DATA_DIR / "play"
+    return [int(f.name) for f in root.iterdir() if f.is_dir() and f.name.isdigit()] if root.is_dir() else []
+
+
+def remove(session_id):
+    shutil.rmtree(folder(session_id), ignore_errors=True)

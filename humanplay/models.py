@@ -31,6 +31,10 @@ class HumanPlaySettings(SiteSettings):
     practice_sessions_for_expert = models.PositiveIntegerField(
         default=5, help_text="Finished practice sessions on a game after which a player's baseline runs on "
                              "that game count as expert.")
+    frames_kept_days = models.PositiveIntegerField(
+        default=90, help_text="The frames a player saw (their step-by-step replay at the end) are deleted this "
+                              "many days after the session ended; a baseline run stays replayable from the "
+                              "leaderboard, which renders its frames again.")
     hosted_expiry_hours = models.PositiveIntegerField(
         default=24, help_text="An open hosted agent evaluation with no activity for this long expires: its "
                               "episodes are kept, but it can no longer be played or submitted.")

@@ -8,6 +8,7 @@ from django.utils import timezone
 from evaluator import services as evaluator_services
 from evaluator.models import Run
 
+from . import frames
 from .models import ExpertDesignation, HumanPlaySettings, PlayAction, PlayerProfile, PlaySession
 
 
@@ -80,3 +81,17 @@ def is_expired(session, *, now=None):
     return session.status == PlaySession.Status.EXPIRED or (
         session.status == PlaySession.Status.ACTIVE
         and session.last_action_at < now - timedelta(minutes=HumanPlaySettings.current().session_expiry_minutes))
+
+
+def prune_play_frames(*, now=None):
+    """Delete the stored frames of sessions that ended longer ago than the admin's limit (and of sessions
+    no longer in the database); return how many sessions' frames went."""
+    now = now or timezone.now()
+    cutoff = now - timedelta(days=HumanPlaySettings.current().frames_kept_days)
+    stored = set(frames.stored_session_ids())
+    keep = set(PlaySession.objects.filter(pk__in=stored).filter(
+        Q(status=PlaySession.Status.ACTIVE) | Q(finished_at__gte=cutoff) | Q(finished_at__isnull=True)
+    ).values_list("pk", flat=True))
+    for session_id in stored - keep:
+        frames.remove(session_id)
+    return len(stored - keep)

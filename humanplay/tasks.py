@@ -9,5 +9,10 @@ def expire_abandoned_sessions():
 
 
 @shared_task
+def prune_play_frames():
+    return services.prune_play_frames()
+
+
+@shared_task
 def expire_idle_hosted_evaluations():
     return hosted.expire_idle_evaluations()

@@ -19,6 +19,8 @@ from django.conf import settings
 log = logging.getLogger(__name__)
 
 STALE_AFTER_S = 120  # a lock whose renderer has written nothing for this long is abandoned (process died)
+VIEWED_MARK_EVERY_S = 60  # a ready replay's steps.json mtime is its last view, refreshed at most this often
+KEEP_VIEWED_WITHIN_S = 3600  # pruning never removes a replay viewed this recently (someone may be watching)
 MAX_RENDERS = 2  # renders at once in one process; more wait their turn
 _slots = threading.BoundedSemaphore(MAX_RENDERS)
 _active = set()
@@ -50,6 +52,7 @@ def status(run):
     total = len(run.actions) + 1
     if p["steps"].exists():
         data = json.loads(p["steps"].read_text())
+        _mark_viewed(p["steps"])
         return {"state": "ready", "done": len(data["steps"]), "total": len(data["steps"]), **data}
     if p["error"].exists():
         return {"state": "error", "done": 0, "total": total, "error": p["error"].read_text()[:2000]}
@@ -98,6 +101,41 @@ def wait(run, timeout=120):
             return current
         time.sleep(0.1)
     raise TimeoutError(f"replay of run {run.pk} not ready after {timeout} s")
+
+
+def prune(*, max_bytes, now=None):
+    """Remove the least recently viewed replays until the replays take at most max_bytes; return how many
+    were removed. A replay is regenerated from its run when next asked for, so this loses nothing; one
+    viewed within KEEP_VIEWED_WITHIN_S, or being rendered, is left alone."""
+    now = time.time() if now is None else now
+    base = root()
+    if not base.is_dir():
+        return 0
+    replays, total = [], 0
+    for folder in base.iterdir():
+        if not folder.is_dir():
+            continue
+        size = sum(f.stat().st_size for f in folder.rglob("*") if f.is_file())
+        total += size
+        steps = folder / "steps.json"
+        if folder.suffix != ".work" and steps.exists() and not folder.with_name(folder.name + ".lock").exists():
+            replays.append((steps.stat().st_mtime, size, folder))
+    removed = 0
+    for viewed, size, folder in sorted(replays, key=lambda r: r[0]):
+        if total <= max_bytes or viewed > now - KEEP_VIEWED_WITHIN_S:
+            break
+        shutil.rmtree(folder, ignore_errors=True)
+        total -= size
+        removed += 1
+    return removed
+
+
+def _mark_viewed(steps):
+    try:
+        if time.time() - steps.stat().st_mtime > VIEWED_MARK_EVERY_S:
+            os.utime(steps)
+    except OSError:  # removed by a prune a moment ago: it is rendered again on the next ask
+        pass
 
 
 def _render_guarded(p, job):

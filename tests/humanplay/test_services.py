@@ -1,11 +1,11 @@
-"""Who counts as novice or expert, and sessions that expire."""
+"""Who counts as novice or expert, sessions that expire, and the frames kept after a session ends."""
 from datetime import date, timedelta
 
 import pytest
 from django.utils import timezone
 
 from evaluator.models import Game
-from humanplay import services
+from humanplay import frames, services
 from humanplay.models import ExpertDesignation, HumanPlaySettings, PlaySession
 from tests.evaluator.submissions import load_games, make_user, task
 
@@ -63,6 +63,29 @@ def test_abandoned_sessions_expire_after_the_time_the_admin_sets():
     assert services.expire_abandoned_sessions() == 1
     assert PlaySession.objects.get(pk=stale.pk).status == "expired"
     assert PlaySession.objects.get(pk=fresh.pk).status == "active"
+
+
+def test_frames_of_sessions_ended_past_the_admin_limit_are_pruned_and_the_page_says_so(client, settings, tmp_path):
+    settings.DATA_DIR = tmp_path
+    user = make_user()
+    days = HumanPlaySettings.current().frames_kept_days
+    active, old, recent = baseline(user), baseline(user), baseline(user)
+    for session in (active, old, recent):
+        frames.save(session.pk, 0, b"\xff\xd8\xff frame")
+        services.record_action(session_id=session.pk, index=0, action={"type": "wait"})
+    ended = {old.pk: timezone.now() - timedelta(days=days, hours=1), recent.pk: timezone.now() - timedelta(days=1)}
+    for pk, when in ended.items():
+        PlaySession.objects.filter(pk=pk).update(status=PlaySession.Status.FINISHED, finished_at=when, progress=0,
+                                                 success=False)
+    frames.save(987654, 0, b"\xff\xd8\xff orphan")  # a session deleted since
+
+    assert services.prune_play_frames() == 2
+    assert sorted(frames.stored_session_ids()) == sorted([active.pk, recent.pk])
+    client.force_login(user)
+    cleared = client.get(f"/play/sessions/{old.pk}/").content.decode()
+    assert "frames-cleared" in cleared and f"cleared {days} days after it ended" in cleared
+    kept = client.get(f"/play/sessions/{recent.pk}/").content.decode()
+    assert 'id="replay"' in kept and "frames-cleared" not in kept
 
 
 def test_the_rules_page_states_both_rules_with_the_admin_figures(client):

@@ -73,3 +73,48 @@ def test_a_failed_render_is_reported_and_can_be_retried(client, verified_run, mo
     monkeypatch.undo()
     client.get(f"/leaderboard/runs/{verified_run.pk}/replay.json?retry=1")
     assert replays.wait(verified_run)["state"] == "ready"
+
+
+def fake_replay(name, *, viewed_ago_s, size=1000, locked=False):
+    folder = replays.root() / name
+    folder.mkdir(parents=True)
+    (folder / "000.png").write_bytes(b"x" * size)
+    steps = folder / "steps.json"
+    steps.write_text('{"steps": []}')
+    viewed = time.time() - viewed_ago_s
+    os.utime(steps, (viewed, viewed))
+    if locked:
+        folder.with_name(name + ".lock").write_text("1 0\n")
+    return folder
+
+
+def test_pruning_removes_the_least_recently_viewed_replays_and_a_removed_one_renders_again(verified_run):
+    replays.ensure(verified_run)
+    assert replays.wait(verified_run)["state"] == "ready"
+    real = replays.paths(verified_run)
+    two_hours_ago = time.time() - 7200
+    os.utime(real["steps"], (two_hours_ago, two_hours_ago))
+    oldest = fake_replay("900-aaaa", viewed_ago_s=3 * 3600)
+    recent = fake_replay("901-bbbb", viewed_ago_s=600)          # someone watched it ten minutes ago
+    rendering = fake_replay("902-cccc", viewed_ago_s=5 * 3600, locked=True)
+
+    assert replays.prune(max_bytes=10 ** 9) == 0                # under the limit: nothing goes
+    assert replays.prune(max_bytes=2500) == 2                   # oldest first, until under the limit or recent
+    assert not oldest.exists() and not real["dir"].exists()
+    assert recent.exists() and rendering.exists()
+
+    assert replays.status(verified_run)["state"] == "missing"
+    replays.ensure(verified_run)
+    again = replays.wait(verified_run)
+    assert again["state"] == "ready" and again["matches_verified"]
+    assert again["trace_sha256"] == verified_run.trace_sha256
+
+
+def test_viewing_a_ready_replay_keeps_it_from_pruning(verified_run):
+    replays.ensure(verified_run)
+    assert replays.wait(verified_run)["state"] == "ready"
+    steps = replays.paths(verified_run)["steps"]
+    long_ago = time.time() - 7200
+    os.utime(steps, (long_ago, long_ago))
+    assert replays.status(verified_run)["state"] == "ready"     # a view marks it
+    assert replays.prune(max_bytes=0) == 0 and steps.exists()
