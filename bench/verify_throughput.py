@@ -20,7 +20,7 @@ Each phase also prints the time the runs spent replaying (Run.claimed_at to veri
 of the processes' time: the rest is waiting for the next message. The embedded SQLite broker is polled
 (every 0.1 s, as the site sets it), which is part of what this measures.
 
-    .venv/bin/python bench/verify_throughput.py [--runs 20] [--max-actions 12] [--keep]
+    .venv/bin/python bench/verify_throughput.py [--runs 30] [--max-actions 12] [--keep]
 Last line: ratio=<2 workers/1 worker> runs_per_s_1=.. runs_per_s_2=..
 """
 import argparse
@@ -199,7 +199,7 @@ def measure(concurrency, task_set, runs, warmup_runs, tmp, previous=None):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--runs", type=int, default=20, help="runs in each timed submission (default 20)")
+    parser.add_argument("--runs", type=int, default=30, help="runs in each timed submission (default 30)")
     parser.add_argument("--max-actions", type=int, default=12,
                         help="cut each reference trajectory to this many actions (default 12)")
     parser.add_argument("--keep", action="store_true", help="keep the temporary directory (logs, database)")
