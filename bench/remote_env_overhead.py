@@ -20,11 +20,8 @@ counts (the machine may be shared: rounds alternate so that both sides see the s
 Last line: ratio=<remote/local> local_steps_per_s=.. remote_steps_per_s=..
 """
 import argparse
-import os
 import shutil
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -45,26 +42,6 @@ def set_up():
 
     user = User.objects.create_user("bench", password="bench-not-used-1")
     return ApiToken.issue(user=user, name="bench")[1]
-
-
-def start_daphne(tmp):
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
-    log = open(tmp / "daphne.log", "w")
-    process = subprocess.Popen([sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
-                                "gameworld_site.asgi:application"], cwd=ROOT, env=dict(os.environ), stdout=log,
-                               stderr=subprocess.STDOUT)
-    deadline = time.monotonic() + 60
-    while True:
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=1).close()
-            return process, f"http://127.0.0.1:{port}"
-        except OSError:
-            if process.poll() is not None or time.monotonic() > deadline:
-                process.kill()
-                raise SystemExit(f"Daphne did not start: see {tmp / 'daphne.log'}")
-            time.sleep(0.2)
 
 
 def play(env, seed, actions):
@@ -94,7 +71,7 @@ def main():
     try:
         started = time.perf_counter()
         key = set_up()
-        daphne, site = start_daphne(tmp)
+        daphne, site = site_setup.start_daphne(tmp)
         from evaluator.sandbox import registry
         from gameworld_client import GameWorldEnv, HostedEvaluation
 
@@ -133,11 +110,7 @@ def main():
         print(f"ratio={remote_sps / local_sps:.3f} local_steps_per_s={local_sps:.1f} remote_steps_per_s={remote_sps:.1f}")
     finally:
         if daphne is not None:
-            daphne.terminate()
-            try:
-                daphne.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                daphne.kill()
+            site_setup.stop(daphne)
         if args.keep:
             print(f"kept {tmp}")
         else:

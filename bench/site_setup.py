@@ -2,7 +2,10 @@
 and loaded with the bundled games, so a bench never touches the developer's data."""
 import io
 import os
+import socket
+import subprocess
 import sys
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -34,3 +37,33 @@ def set_up():
         call_command("load_games", "--no-frames", stdout=io.StringIO())
     except CommandError as exc:
         print(f"load_games refused some bundles (the others are used): {exc}".replace("\n", " "))
+
+
+def start_daphne(tmp):
+    """Daphne serving the bench's site on a free loopback port; returns (process, "http://127.0.0.1:<port>")."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    log = open(tmp / "daphne.log", "w")
+    process = subprocess.Popen([sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
+                                "gameworld_site.asgi:application"], cwd=ROOT, env=dict(os.environ), stdout=log,
+                               stderr=subprocess.STDOUT)
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return process, f"http://127.0.0.1:{port}"
+        except OSError:
+            if process.poll() is not None or time.monotonic() > deadline:
+                process.kill()
+                raise SystemExit(f"Daphne did not start: see {tmp / 'daphne.log'}")
+            time.sleep(0.2)
+
+
+def stop(process, timeout=20):
+    process.terminate()
+    try:
+        process.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()

@@ -174,7 +174,10 @@ STORAGES = {
                     if not DEBUG else "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
 
-# The sandbox (plain Python) reads GAMEWORLD_CHROMIUM itself: Debian's Chromium by default.
+# The sandbox (plain Python) reads GAMEWORLD_CHROMIUM itself: Debian's Chromium by default. It reads
+# GAMEWORLD_BROWSERS (Chromiums a process may run for sessions at the same time) too; checked here so that
+# a bad value stops start-up.
+env_int("GAMEWORLD_BROWSERS", 2, minimum=1)
 GAMEWORLD_WORKER_CONCURRENCY = env_int("GAMEWORLD_WORKER_CONCURRENCY", 1, minimum=1)
 
 LOGGING = {

@@ -27,6 +27,8 @@ def manage(*args, env=None, check=False):
     ("DJANGO_DEBUG", "maybe", "DJANGO_DEBUG='maybe': expected one of"),
     ("REDIS_URL", "http://127.0.0.1:6379", "REDIS_URL='http://127.0.0.1:6379': expected a redis://"),
     ("GAMEWORLD_WORKER_CONCURRENCY", "0", "GAMEWORLD_WORKER_CONCURRENCY='0': must be at least 1"),
+    ("GAMEWORLD_BROWSERS", "0", "GAMEWORLD_BROWSERS='0': must be at least 1"),
+    ("GAMEWORLD_REPLAY_CACHE_MB", "lots", "GAMEWORLD_REPLAY_CACHE_MB='lots': expected an integer"),
     ("DATABASE_URL", "nosuch://x", "DATABASE_URL"),
 ])
 def test_a_bad_value_fails_loudly_naming_the_variable(variable, value, message):

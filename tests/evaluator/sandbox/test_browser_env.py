@@ -118,3 +118,20 @@ def test_bad_seeds_and_early_steps_are_refused(env):
         env.step(WAIT)
     with pytest.raises(SandboxError, match="non-negative integer"):
         env.reset(seed=-1)
+
+
+def test_sessions_at_the_same_time_spread_over_browsers_and_play_the_same(counter_task, monkeypatch):
+    monkeypatch.setenv("GAMEWORLD_BROWSERS", "2")
+    plan = [UP, UP, WAIT, DOWN, UP, UP]
+
+    def trace(env):
+        env.reset(seed=5)
+        return [env.step(action)[1]["state"] for action in plan]
+
+    with make(counter_task, observation="state") as first, make(counter_task, observation="state") as second:
+        assert first.session.host is not second.session.host    # the second did not queue behind the first
+        with make(counter_task, observation="state") as third:  # the pool is full: the least busy host
+            assert third.session.host in (first.session.host, second.session.host)
+        assert trace(first) == trace(second)
+    with make(counter_task, observation="state") as later:     # one at a time: never a new browser
+        assert later.session.host in (first.session.host, second.session.host)

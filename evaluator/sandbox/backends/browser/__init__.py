@@ -1,15 +1,18 @@
 """The browser backend: our canvas games in Debian's Chromium, driven by Playwright on a paused clock.
 
 Playwright's sync API is bound to the thread that started it and refuses to run inside an asyncio loop,
-so one `BrowserHost` per process owns Chromium on a thread of its own and every call hops onto it. Any
-thread (a test, a Celery task, a Channels consumer through `sync_to_async`) may then drive a session.
-Each session gets a browser context of its own; one Chromium process serves them all.
+so a `BrowserHost` owns one Chromium on a thread of its own and every call hops onto it. Any thread (a test,
+a Celery task, a Channels consumer through `sync_to_async`) may then drive a session. Each session gets a
+browser context of its own; one Chromium serves many. A process that runs sessions at the same time (the
+site serving several players) spreads them over up to GAMEWORLD_BROWSERS hosts, so that their steps run in
+parallel instead of queueing on one thread; a process running one session at a time only ever starts one.
 """
 import base64
 import mimetypes
 import os
 import queue
 import threading
+import weakref
 from concurrent.futures import Future
 from urllib.parse import unquote, urlsplit
 
@@ -87,22 +90,55 @@ def chromium_path():
     return os.environ.get("GAMEWORLD_CHROMIUM", "/usr/bin/chromium")
 
 
+def browsers_per_process():
+    raw = os.environ.get("GAMEWORLD_BROWSERS", "")
+    default = min(2, os.cpu_count() or 1)
+    try:
+        value = int(raw) if raw else default
+    except ValueError:
+        raise ValueError(f"GAMEWORLD_BROWSERS={raw!r}: expected a whole number of browsers") from None
+    if value < 1:
+        raise ValueError(f"GAMEWORLD_BROWSERS={raw!r}: at least 1")
+    return value
+
+
 class BrowserHost:
     """One Chromium process and the one thread allowed to touch it."""
 
-    _shared = None
-    _shared_lock = threading.Lock()
+    _pool = []
+    _pool_pid = None
+    _pool_lock = threading.Lock()
 
     @classmethod
     def shared(cls):
-        # Recreated after a fork: threads and the browser connection do not survive one.
-        with cls._shared_lock:
-            if cls._shared is None or cls._shared.pid != os.getpid() or not cls._shared.alive:
-                cls._shared = cls()
-            return cls._shared
+        """The first host of this process (started on first use)."""
+        with cls._pool_lock:
+            return cls._live_pool(1)[0]
+
+    @classmethod
+    def for_session(cls):
+        """The host with the fewest open sessions; a new one while all are busy and the pool is not full."""
+        with cls._pool_lock:
+            pool = cls._live_pool(1)
+            least = min(pool, key=lambda host: len(host.sessions))
+            if len(least.sessions) and len(pool) < browsers_per_process():
+                least = cls()
+                pool.append(least)
+            return least
+
+    @classmethod
+    def _live_pool(cls, minimum):
+        # Rebuilt after a fork (threads and browser connections do not survive one) or a host's death.
+        if cls._pool_pid != os.getpid():
+            cls._pool, cls._pool_pid = [], os.getpid()
+        cls._pool[:] = [host for host in cls._pool if host.alive]
+        while len(cls._pool) < minimum:
+            cls._pool.append(cls())
+        return cls._pool
 
     def __init__(self, executable=None):
         self.pid = os.getpid()
+        self.sessions = weakref.WeakSet()  # sessions assigned to this host and not closed
         self.executable = executable or chromium_path()
         self._calls = queue.Queue()
         self._started = Future()
@@ -164,7 +200,8 @@ class BrowserSession:
 
     def __init__(self, game, *, host=None, ready_timeout_ms=10_000, load_timeout_s=20):
         self.game = game
-        self.host = host or BrowserHost.shared()
+        self.host = host or BrowserHost.for_session()
+        self.host.sessions.add(self)
         self.ready_timeout_ms = ready_timeout_ms
         self.load_timeout_s = load_timeout_s
         self.blocked_requests = []
@@ -190,6 +227,7 @@ class BrowserSession:
     def close(self):
         if self._context is not None:
             self.host.call(self._close)
+        self.host.sessions.discard(self)
 
     # Below: on the browser thread only.
     def _open(self, browser, seed):

@@ -1,0 +1,212 @@
+"""Human-play latency: N simulated players on the play socket of one site, each answering every frame at once.
+
+Everything runs in a fresh temporary directory (SQLite database, data dir), set up the project's own way
+(migrate, load_games --no-frames), so the developer's database is untouched. A Daphne serving the site is
+started on a free loopback port on that database, and 20 signed-in players (a Django session cookie each)
+are created. For each N in 1, 5 and 20, every player starts a practice session of the task (the play page's
+POST does the same) and opens its socket `/ws/play/<session>/` in a thread of its own; the session's game
+opens in the Daphne process (a browser context in its one Chromium), untimed. When all N have their first
+frame, they play together: each sends an action (a seeded random key of the game, or a wait) as soon as the
+previous frame arrives, and times it from the send to the arrival of the next frame (the JSON status, then
+the binary JPEG). Frames per second is frames served over the phase's wall time, all players together.
+
+The baseline, measured in the same run, is the same step in this process: the sandbox env stepped and its
+JPEG frame taken, with no socket, database or event loop in between (`sandbox_p50_ms`).
+
+    .venv/bin/python bench/play_latency.py [--task breakout/score-400@1] [--actions 30] [--keep]
+Last line: p50_ms_1=.. p99_ms_1=.. p50_ms_5=.. p99_ms_5=.. p50_ms_20=.. p99_ms_20=.. fps=.. (fps at 20
+players) sandbox_p50_ms=..
+"""
+import argparse
+import json
+import random
+import shutil
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+import site_setup  # noqa: E402  (the bench folder is on sys.path when a bench runs)
+
+PLAYER_COUNTS = (1, 5, 20)
+OPEN_TIMEOUT_S = 120
+
+
+def percentile(values, share):
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
+
+
+def player_actions(task, count, seed):
+    """A seeded random sequence over the game's keys (and waits), the way a person mashes them."""
+    keys = list(task.game.action_space.keys) or []
+    choices = [{"type": "press_key", "key": key} for key in keys] + [{"type": "wait"}]
+    rng = random.Random(seed)
+    return [rng.choice(choices) for _ in range(count)]
+
+
+def sign_in_players(count):
+    """Players with a session cookie each (what the browser sends on the socket's handshake)."""
+    from django.contrib.auth.models import User
+    from django.test import Client
+
+    cookies = []
+    for index in range(count):
+        user = User.objects.create_user(f"player{index}", password="bench-not-used-1")
+        client = Client()
+        client.force_login(user)
+        cookies.append((user, f"sessionid={client.cookies['sessionid'].value}"))
+    return cookies
+
+
+class Player(threading.Thread):
+    def __init__(self, url, cookie, actions, ready, go):
+        super().__init__(daemon=True)
+        self.url, self.cookie, self.actions = url, cookie, actions
+        self.ready, self.go = ready, go
+        self.latencies, self.error = [], None
+
+    def run(self):
+        from gameworld_client.ws import WebSocket
+
+        try:
+            sock = WebSocket.connect(self.url, headers={"Cookie": self.cookie}, timeout=OPEN_TIMEOUT_S)
+        except Exception as exc:  # noqa: BLE001  (reported by the bench, never hidden)
+            self.error = f"connect: {exc}"
+            self.ready.release()
+            return
+        try:
+            status = self.next_frame(sock)
+            self.ready.release()
+            self.go.wait()
+            for action in self.actions:
+                if status.get("done"):
+                    break
+                started = time.perf_counter()
+                sock.send_text(json.dumps({"type": "action", "step": status["step"], "action": action}))
+                status = self.next_frame(sock)
+                self.latencies.append((time.perf_counter() - started) * 1000)
+        except Exception as exc:  # noqa: BLE001
+            self.error = self.error or f"{type(exc).__name__}: {exc}"
+            self.ready.release()
+        finally:
+            sock.close()
+
+    @staticmethod
+    def next_frame(sock):
+        """The status and the frame after it; a refusal is an error of the bench."""
+        kind, data = sock.recv()
+        message = json.loads(data) if kind == "text" else {}
+        if message.get("type") != "status":
+            raise RuntimeError(f"expected a status, got {data[:200]!r}")
+        kind, frame = sock.recv()
+        if kind != "binary" or frame[:3] != b"\xff\xd8\xff":
+            raise RuntimeError("expected a JPEG frame after the status")
+        return message
+
+
+def phase(site, task_db, players, actions_each, seed):
+    """N players at once; returns (latencies in ms, frames per second served)."""
+    from humanplay import services
+    from humanplay.models import PlaySession
+
+    ready, go = threading.Semaphore(0), threading.Event()
+    threads = []
+    for index, (user, cookie) in enumerate(players):
+        session = services.start_session(user=user, task=task_db, mode=PlaySession.Mode.PRACTICE)
+        url = site.replace("http://", "ws://") + f"/ws/play/{session.pk}/"
+        threads.append(Player(url, cookie, actions_each(seed + index), ready, go))
+    opened = time.perf_counter()
+    for thread in threads:
+        thread.start()
+    for _ in threads:
+        if not ready.acquire(timeout=OPEN_TIMEOUT_S):
+            raise SystemExit(f"the sessions did not open within {OPEN_TIMEOUT_S} s")
+    opened = time.perf_counter() - opened
+    started = time.perf_counter()
+    go.set()
+    for thread in threads:
+        thread.join()
+    elapsed = time.perf_counter() - started
+    errors = [t.error for t in threads if t.error]
+    if errors:
+        raise SystemExit(f"{len(errors)} of {len(threads)} players failed, e.g. {errors[0]}")
+    latencies = [ms for t in threads for ms in t.latencies]
+    return latencies, len(latencies) / elapsed, opened
+
+
+def sandbox_baseline(task, actions):
+    """The same steps in this process: env.step and its JPEG frame, nothing in between."""
+    from evaluator.sandbox import make
+
+    timings = []
+    with make(task, observation="state") as env:
+        env.reset(seed=task.seeds[0])
+        env.render("jpeg")
+        for action in actions:
+            if env.done:
+                break
+            started = time.perf_counter()
+            env.step(action)
+            env.render("jpeg")
+            timings.append((time.perf_counter() - started) * 1000)
+    return timings
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--task", default="breakout/score-400@1",
+                        help="the task played (default breakout/score-400@1: random keys do not finish it)")
+    parser.add_argument("--actions", type=int, default=30, help="actions each player sends per phase (default 30)")
+    parser.add_argument("--seed", type=int, default=7, help="seed of the players' random keys")
+    parser.add_argument("--keep", action="store_true", help="keep the temporary directory (logs, database)")
+    args = parser.parse_args()
+
+    tmp = Path(tempfile.mkdtemp(prefix="gameworld-bench-"))
+    site_setup.isolate(tmp)
+    daphne = None
+    try:
+        began = time.perf_counter()
+        site_setup.set_up()
+        from evaluator.models import Task
+        from evaluator.sandbox import registry
+
+        spec = registry.task(args.task)
+        task_db = next(t for t in Task.objects.select_related("game") if t.task_id == spec.id)
+        players = sign_in_players(max(PLAYER_COUNTS))
+        daphne, site = site_setup.start_daphne(tmp)
+        print(f"{spec.id}: {args.actions} random actions per player and phase; site on {site}; "
+              f"set-up {time.perf_counter() - began:.1f} s")
+
+        def actions_each(seed):
+            return player_actions(spec, args.actions, seed)
+
+        phase(site, task_db, players[:1], actions_each, args.seed)  # warm-up: Daphne's first socket, Chromium
+        figures, rates = {}, {}
+        for count in PLAYER_COUNTS:
+            latencies, fps, opened = phase(site, task_db, players[:count], actions_each, args.seed)
+            p50, p99 = statistics.median(latencies), percentile(latencies, 0.99)
+            figures[count], rates[count] = (p50, p99), fps
+            print(f"{count:>2} player(s): {len(latencies)} actions, sent -> next frame p50 {p50:.1f} ms, "
+                  f"p99 {p99:.1f} ms, max {max(latencies):.1f} ms; {fps:.1f} frames/s served "
+                  f"(sessions opened in {opened:.1f} s, not timed)")
+        baseline = sandbox_baseline(spec, actions_each(args.seed))
+        sandbox_p50 = statistics.median(baseline)
+        print(f"baseline: the same step in this process (sandbox step + JPEG frame) p50 {sandbox_p50:.1f} ms; "
+              f"one player's socket round trip costs {figures[1][0] / sandbox_p50:.2f}x that; "
+              f"total {time.perf_counter() - began:.0f} s")
+        print(" ".join(f"p50_ms_{n}={figures[n][0]:.1f} p99_ms_{n}={figures[n][1]:.1f}" for n in PLAYER_COUNTS)
+              + f" fps={rates[max(PLAYER_COUNTS)]:.1f} sandbox_p50_ms={sandbox_p50:.1f}")
+    finally:
+        if daphne is not None:
+            site_setup.stop(daphne)
+        if args.keep:
+            print(f"kept {tmp}")
+        else:
+            shutil.rmtree(tmp, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
