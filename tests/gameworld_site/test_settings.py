@@ -58,3 +58,15 @@ def test_the_scaled_configuration_runs_on_postgresql_and_redis(postgres_and_redi
     tasks = sum(len(game.tasks) for game in registry.games())
     assert f"db postgresql {tasks}" in probe.stdout
     assert "broker redis" in probe.stdout
+
+
+def test_every_periodic_task_of_the_beat_schedule_is_a_registered_task():
+    from django.conf import settings
+
+    from gameworld_site.celery import app
+
+    app.loader.import_default_modules()
+    scheduled = {entry["task"] for entry in settings.CELERY_BEAT_SCHEDULE.values()}
+    assert scheduled - set(app.tasks) == set()
+    assert {"leaderboard.tasks.prune_replays", "humanplay.tasks.prune_play_frames",
+            "humanplay.tasks.expire_idle_hosted_evaluations"} <= scheduled
