@@ -1,7 +1,7 @@
 """Human-play latency: N simulated players on the play socket of one site, each answering every frame at once.
 
 Everything runs in a fresh temporary directory (SQLite database, data dir), set up the project's own way
-(migrate, load_games --no-frames), so the developer's database is untouched. A Daphne serving the site is
+(migrate, load_games --no-frames --no-validate), so the developer's database is untouched. A Daphne serving the site is
 started on a free loopback port on that database, and 20 signed-in players (a Django session cookie each)
 are created. For each N in 1, 5 and 20, every player starts a practice session of the task (the play page's
 POST does the same) and opens its socket `/ws/play/<session>/` in a thread of its own; the session's game

@@ -1,7 +1,7 @@
 """Remote env overhead: the same trajectory through the Gym env on the local sandbox and on a site (loopback).
 
 Everything runs in a fresh temporary directory (SQLite database, data dir), set up the project's own way
-(migrate, load_games --no-frames), so the developer's database is untouched. A Daphne serving the site
+(migrate, load_games --no-frames --no-validate), so the developer's database is untouched. A Daphne serving the site
 (HTTP + the agent WebSocket) is started on a free loopback port on that database, and a user with an API
 token is created. The trajectory is a task's reference (default breakout/score-400@1: 94 actions of a game
 in play), taken as Gym-free protocol actions by both envs:

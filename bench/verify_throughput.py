@@ -1,7 +1,7 @@
 """Verification throughput: the same submission replayed by a Celery worker of 1 process, then of 2.
 
 Everything runs in a fresh temporary directory (SQLite database, SQLite Celery broker, data dir), set up the
-project's own way (migrate, load_games --no-frames), so the developer's database and queue are untouched.
+project's own way (migrate, load_games --no-frames --no-validate), so the developer's database and queue are untouched.
 The submission is built from the bundled tasks' reference trajectories (each task at its reference seed,
 the shortest references first, each cut to --max-actions so the whole bench stays short; more seeds are used
 if there are fewer tasks than --runs). It goes through the server's own path: parse_upload, then

@@ -33,8 +33,10 @@ class LoadReport:
         self.lines.append(line)
 
 
-def load_bundles(*, slugs=None, capture_frames=True, games_registry=None):
-    """Load or update bundles into the database. A bad bundle is refused whole and reported; the others load."""
+def load_bundles(*, slugs=None, capture_frames=True, games_registry=None, publish_default=True):
+    """Load or update bundles into the database. A bad bundle is refused whole and reported; the others load.
+    With publish_default=False a new default task set stays a draft, for the caller to validate and publish
+    (`load_games` does; tests and benches publish it at once)."""
     games_registry = games_registry or registry
     report = LoadReport()
     loaded = []
@@ -50,7 +52,7 @@ def load_bundles(*, slugs=None, capture_frames=True, games_registry=None):
             store_frame(game=game, png=capture_frame(game_spec=spec))
             report.say(f"{slug}: captured a frame")
     if loaded:
-        ensure_default_task_set(report=report)
+        ensure_default_task_set(report=report, publish=publish_default)
     return report
 
 
@@ -101,26 +103,38 @@ def _upsert_task(game, spec, index, task_spec, report):
     report.say(f"  {task_spec.id}: updated {', '.join(changed)}")
 
 
-def ensure_default_task_set(*, report):
-    """The first load creates and publishes the default task set; later loads never change a published one."""
+def ensure_default_task_set(*, report, publish=True):
+    """The first load creates the default task set (published at once, or left a draft for validation);
+    later loads update a draft to the latest task versions and never change a published one."""
     latest = _latest_task_versions()
     slug, name = DEFAULT_TASK_SET
     with transaction.atomic():
         task_set, created = TaskSet.objects.get_or_create(slug=slug, defaults={"name": name})
         if created or not task_set.frozen:
             task_set.tasks.set(latest)
-            if not TaskSet.objects.filter(is_default=True).exists():
-                task_set.is_default = True
-            task_set.status = TaskSet.Status.PUBLISHED
-            task_set.published_at = timezone.now()
-            task_set.save()
-            report.say(f"task set {slug}: published with {len(latest)} tasks")
+            if publish:
+                publish_default_task_set(task_set=task_set)
+            report.say(f"task set {slug}: {'published' if publish else 'a draft'} with {len(latest)} tasks")
             return task_set
     missing = set(t.pk for t in latest) - set(task_set.tasks.values_list("pk", flat=True))
     if missing:
         report.say(f"task set {slug} is published and frozen; {len(missing)} newer task versions are not in it "
                    "(assemble a new task set in the admin)")
     return task_set
+
+
+def publish_default_task_set(*, task_set):
+    """Publish the set at once (tests and benches: no validation), and make it the default if none is."""
+    TaskSet.objects.filter(pk=task_set.pk).update(status=TaskSet.Status.PUBLISHED, published_at=timezone.now())
+    make_default_if_none(task_set=task_set)
+
+
+def make_default_if_none(*, task_set):
+    """A new site's first published task set becomes its default."""
+    with transaction.atomic():
+        if not TaskSet.objects.select_for_update().filter(is_default=True).exists():
+            TaskSet.objects.filter(pk=task_set.pk).update(is_default=True)
+    task_set.refresh_from_db()
 
 
 def _latest_task_versions():

@@ -93,3 +93,41 @@ def test_the_command_fails_loudly_on_a_bad_bundle(games_dir, settings, monkeypat
     monkeypatch.setattr(services, "registry", Registry(games_dir))
     with pytest.raises(CommandError, match="tasks\\[0\\].score_field: 'coins' is not a state field"):
         call_command("load_games", "--no-frames")
+
+
+def load_command(games_dir, monkeypatch):
+    import io
+
+    from django.core.management import call_command
+
+    import evaluator.services as services
+
+    monkeypatch.setattr(services, "registry", Registry(games_dir))
+    out = io.StringIO()
+    call_command("load_games", "--no-frames", stdout=out)
+    return out.getvalue()
+
+
+def test_the_command_validates_a_new_default_task_set_before_publishing_it(games_dir, monkeypatch):
+    from evaluator.models import AuditEntry
+
+    out = load_command(games_dir, monkeypatch)
+    assert "task set core-v1: a draft with 1 tasks" in out
+    assert "validated 1/1 counter/score-3@1: ok" in out and out.rstrip().endswith("task set core-v1: published")
+    default = TaskSet.objects.get(is_default=True)
+    validation = Task.objects.get().validations.get()
+    assert default.status == "published" and validation.ok and validation.deterministic and validation.frame_png
+    actions = list(AuditEntry.objects.order_by("at").values_list("action", "actor"))
+    assert actions == [("validated task", None), ("published task set", None)]
+    assert "validated" not in load_command(games_dir, monkeypatch)  # a published set is not validated again
+
+
+def test_the_command_leaves_a_default_task_set_whose_task_fails_validation_a_draft(games_dir, monkeypatch):
+    from django.core.management import CommandError
+
+    edit_manifest(games_dir, lambda d: d["tasks"][0].update(null=d["tasks"][0]["reference"]))
+    with pytest.raises(CommandError, match="GameWorld core v1 cannot be published while tasks fail validation: "
+                                           "counter/score-3@1 \\(the null trajectory reaches the target"):
+        load_command(games_dir, monkeypatch)
+    task_set = TaskSet.objects.get(slug="core-v1")
+    assert task_set.status == "draft" and not task_set.is_default

@@ -1,19 +1,34 @@
 from django.core.management.base import BaseCommand, CommandError
 
-from evaluator.services import load_bundles
+from evaluator.curation import CurationRefused, validate_and_publish_default
+from evaluator.models import TaskSet
+from evaluator.services import DEFAULT_TASK_SET, load_bundles
 
 
 class Command(BaseCommand):
     help = ("Load or update the game bundles of evaluator/games/ into the database. A manifest with an error "
-            "is refused with the file and field at fault; a published task version is never overwritten.")
+            "is refused with the file and field at fault; a published task version is never overwritten. "
+            "A new default task set is validated (each task's reference reaches its target, its null does not, "
+            "two replays agree) and published only if every task passes.")
 
     def add_arguments(self, parser):
         parser.add_argument("slugs", nargs="*", help="only these games (default: every bundle)")
         parser.add_argument("--no-frames", action="store_true", help="skip capturing a frame of each game")
+        parser.add_argument("--no-validate", action="store_true",
+                            help="publish a new default task set without validating it (tests and benches)")
 
-    def handle(self, *args, slugs=(), no_frames=False, **options):
-        report = load_bundles(slugs=slugs or None, capture_frames=not no_frames)
+    def handle(self, *args, slugs=(), no_frames=False, no_validate=False, **options):
+        report = load_bundles(slugs=slugs or None, capture_frames=not no_frames, publish_default=no_validate)
         for line in report.lines:
             self.stdout.write(line)
         if report.errors:
             raise CommandError("refused:\n" + "\n".join(f"  {error}" for error in report.errors))
+        draft = TaskSet.objects.filter(slug=DEFAULT_TASK_SET[0], status=TaskSet.Status.DRAFT).first()
+        if draft is None:
+            return
+        self.stdout.write(f"validating task set {draft.slug} ({draft.tasks.count()} tasks) before publishing it")
+        try:
+            validate_and_publish_default(task_set=draft, say=self.stdout.write)
+        except CurationRefused as exc:
+            raise CommandError(f"{exc}. Fix the bundle (or its trajectories) and run load_games again.") from None
+        self.stdout.write(f"task set {draft.slug}: published")
