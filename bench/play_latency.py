@@ -1,14 +1,16 @@
 """Human-play latency: N simulated players on the play socket of one site, each answering every frame at once.
 
 Everything runs in a fresh temporary directory (SQLite database, data dir), set up the project's own way
-(migrate, load_games --no-frames --no-validate), so the developer's database is untouched. A Daphne serving the site is
-started on a free loopback port on that database, and 20 signed-in players (a Django session cookie each)
-are created. For each N in 1, 5 and 20, every player starts a practice session of the task (the play page's
-POST does the same) and opens its socket `/ws/play/<session>/` in a thread of its own; the session's game
-opens in the Daphne process (a browser context in its one Chromium), untimed. When all N have their first
-frame, they play together: each sends an action (a seeded random key of the game, or a wait) as soon as the
-previous frame arrives, and times it from the send to the arrival of the next frame (the JSON status, then
-the binary JPEG). Frames per second is frames served over the phase's wall time, all players together.
+(migrate, load_games --no-frames --no-validate), so the developer's database is untouched. A Daphne serving
+the site is started on a free loopback port on that database, and 20 signed-in players (a Django session
+cookie each) are created. An untimed warm-up round of 5 players pays the one-time costs of a site that has
+just started (its first sockets, the start of its browsers). Then for each N in 1, 5 and 20, every player
+starts a practice session of the task (the play page's POST does the same) and opens its socket
+`/ws/play/<session>/` in a thread of its own; the session's game opens in the Daphne process (a browser
+context in one of its Chromiums), untimed. When all N have their first frame, they play together: each
+sends an action (a seeded random key of the game, or a wait) as soon as the previous frame arrives, and
+times it from the send to the arrival of the next frame (the JSON status, then the binary JPEG). Frames per
+second is frames served over the phase's wall time, all players together.
 
 The baseline, measured in the same run, is the same step in this process: the sandbox env stepped and its
 JPEG frame taken, with no socket, database or event loop in between (`sandbox_p50_ms`).
@@ -31,6 +33,7 @@ from pathlib import Path
 import site_setup  # noqa: E402  (the bench folder is on sys.path when a bench runs)
 
 PLAYER_COUNTS = (1, 5, 20)
+WARM_UP_PLAYERS = 5
 OPEN_TIMEOUT_S = 120
 
 
@@ -183,7 +186,9 @@ def main():
         def actions_each(seed):
             return player_actions(spec, args.actions, seed)
 
-        phase(site, task_db, players[:1], actions_each, args.seed)  # warm-up: Daphne's first socket, Chromium
+        # Warm-up, not timed: Daphne's first sockets and the process's browsers (a second Chromium starts only
+        # when two games run at once), one-time costs of a site that has just started.
+        phase(site, task_db, players[:WARM_UP_PLAYERS], actions_each, args.seed)
         figures, rates = {}, {}
         for count in PLAYER_COUNTS:
             latencies, fps, opened = phase(site, task_db, players[:count], actions_each, args.seed)
