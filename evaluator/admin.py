@@ -126,11 +126,15 @@ class GameAdmin(AuditedAdmin):
 class TaskValidationInline(admin.TabularInline):
     model = TaskValidation
     fields = ("created", "game_version", "ok", "reference_progress", "null_progress", "deterministic", "problems",
-              "last_frame", "requested_by")
+              "last_frame", "requested")
     readonly_fields = fields
     extra = 0
     can_delete = False
     max_num = 0
+
+    @admin.display(description="requested by")
+    def requested(self, validation):
+        return validation.requested_by or "the site's set-up (load_games)"
 
     @admin.display(description="reference's last frame")
     def last_frame(self, validation):
@@ -283,10 +287,14 @@ class SubmissionAdmin(admin.ModelAdmin):
 
 @admin.register(AuditEntry)
 class AuditEntryAdmin(admin.ModelAdmin):
-    list_display = ("at", "actor", "action", "target_type", "target", "changes")
+    list_display = ("at", "by", "action", "target_type", "target", "changes")
     list_filter = ("action", "target_type", "actor")
     search_fields = ("target", "action")
     date_hierarchy = "at"
+
+    @admin.display(description="by", ordering="actor")
+    def by(self, entry):
+        return entry.actor or "the site's set-up (load_games)"
 
     def has_add_permission(self, request):
         return False

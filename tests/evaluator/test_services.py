@@ -108,7 +108,7 @@ def load_command(games_dir, monkeypatch):
     return out.getvalue()
 
 
-def test_the_command_validates_a_new_default_task_set_before_publishing_it(games_dir, monkeypatch):
+def test_the_command_validates_a_new_default_task_set_before_publishing_it(games_dir, monkeypatch, admin_client):
     from evaluator.models import AuditEntry
 
     out = load_command(games_dir, monkeypatch)
@@ -119,6 +119,9 @@ def test_the_command_validates_a_new_default_task_set_before_publishing_it(games
     assert default.status == "published" and validation.ok and validation.deterministic and validation.frame_png
     actions = list(AuditEntry.objects.order_by("at").values_list("action", "actor"))
     assert actions == [("validated task", None), ("published task set", None)]
+    assert admin_client.get("/admin/evaluator/auditentry/").content.decode().count("set-up (load_games)") == 2
+    task_page = admin_client.get(f"/admin/evaluator/task/{Task.objects.get().pk}/change/").content.decode()
+    assert "set-up (load_games)" in task_page  # the validation's "requested by"
     assert "validated" not in load_command(games_dir, monkeypatch)  # a published set is not validated again
 
 
