@@ -95,26 +95,26 @@ def begin(user, message):
     return HostedEvaluation.objects.create(user=user, task_set=task_set, protocol=protocol, agent=agent)
 
 
-def ensure_open(evaluation, *, now=None):
+def ensure_open(evaluation):
     """Refuse play and submission on an evaluation that is submitted, or expired: marked so by the periodic
     sweep, or idle past the admin's limit and not yet swept."""
     if evaluation.status == HostedEvaluation.Status.SUBMITTED:
         raise Refusal(f"evaluation {evaluation.pk} was already submitted (submission {evaluation.submission_id}); "
                       "begin a new one")
     hours = HumanPlaySettings.current().hosted_expiry_hours
-    if evaluation.status == HostedEvaluation.Status.OPEN and evaluation.last_active_at >= idle_cutoff(now, hours):
+    if evaluation.status == HostedEvaluation.Status.OPEN and evaluation.last_active_at >= idle_cutoff(hours):
         return
     raise Refusal(f"evaluation {evaluation.pk} expired after {hours} h without activity; its episodes are kept "
                   "on the site, but it can no longer be played or submitted: begin a new one")
 
 
-def idle_cutoff(now, hours):
-    return (now or timezone.now()) - timedelta(hours=hours)
+def idle_cutoff(hours):
+    return timezone.now() - timedelta(hours=hours)
 
 
-def expire_idle_evaluations(*, now=None):
+def expire_idle_evaluations():
     """Open evaluations idle for longer than the admin's limit become expired; returns how many."""
-    cutoff = idle_cutoff(now, HumanPlaySettings.current().hosted_expiry_hours)
+    cutoff = idle_cutoff(HumanPlaySettings.current().hosted_expiry_hours)
     return HostedEvaluation.objects.filter(status=HostedEvaluation.Status.OPEN, last_active_at__lt=cutoff).update(
         status=HostedEvaluation.Status.EXPIRED)
 
@@ -122,7 +122,7 @@ def expire_idle_evaluations(*, now=None):
 def touch(evaluation_id):
     """Mark an open evaluation active now; False if it is no longer open (submitted, expired, or idle past
     the limit and not yet swept)."""
-    cutoff = idle_cutoff(None, HumanPlaySettings.current().hosted_expiry_hours)
+    cutoff = idle_cutoff(HumanPlaySettings.current().hosted_expiry_hours)
     return HostedEvaluation.objects.filter(pk=evaluation_id, status=HostedEvaluation.Status.OPEN,
                                            last_active_at__gte=cutoff).update(last_active_at=timezone.now()) == 1
 

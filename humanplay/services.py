@@ -83,11 +83,10 @@ def is_expired(session, *, now=None):
         and session.last_action_at < now - timedelta(minutes=HumanPlaySettings.current().session_expiry_minutes))
 
 
-def prune_play_frames(*, now=None):
+def prune_play_frames():
     """Delete the stored frames of sessions that ended longer ago than the admin's limit (and of sessions
     no longer in the database); return how many sessions' frames went."""
-    now = now or timezone.now()
-    cutoff = now - timedelta(days=HumanPlaySettings.current().frames_kept_days)
+    cutoff = timezone.now() - timedelta(days=HumanPlaySettings.current().frames_kept_days)
     stored = set(frames.stored_session_ids())
     keep = set(PlaySession.objects.filter(pk__in=stored).filter(
         Q(status=PlaySession.Status.ACTIVE) | Q(finished_at__gte=cutoff) | Q(finished_at__isnull=True)

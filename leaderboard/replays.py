@@ -103,11 +103,11 @@ def wait(run, timeout=120):
     raise TimeoutError(f"replay of run {run.pk} not ready after {timeout} s")
 
 
-def prune(*, max_bytes, now=None):
+def prune(*, max_bytes):
     """Remove the least recently viewed replays until the replays take at most max_bytes; return how many
     were removed. A replay is regenerated from its run when next asked for, so this loses nothing; one
     viewed within KEEP_VIEWED_WITHIN_S, or being rendered, is left alone."""
-    now = time.time() if now is None else now
+    now = time.time()
     base = root()
     if not base.is_dir():
         return 0
