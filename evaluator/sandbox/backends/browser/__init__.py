@@ -113,13 +113,13 @@ class BrowserHost:
     def shared(cls):
         """The first host of this process (started on first use)."""
         with cls._pool_lock:
-            return cls._live_pool(1)[0]
+            return cls._live_pool()[0]
 
     @classmethod
     def for_session(cls):
         """The host with the fewest open sessions; a new one while all are busy and the pool is not full."""
         with cls._pool_lock:
-            pool = cls._live_pool(1)
+            pool = cls._live_pool()
             least = min(pool, key=lambda host: len(host.sessions))
             if len(least.sessions) and len(pool) < browsers_per_process():
                 least = cls()
@@ -127,17 +127,17 @@ class BrowserHost:
             return least
 
     @classmethod
-    def _live_pool(cls, minimum):
-        # Rebuilt after a fork (threads and browser connections do not survive one) or a host's death.
+    def _live_pool(cls):
+        """This process's live hosts, at least one. Rebuilt after a fork (threads and browser connections do
+        not survive one); a host whose thread died is dropped."""
         if cls._pool_pid != os.getpid():
             cls._pool, cls._pool_pid = [], os.getpid()
         cls._pool[:] = [host for host in cls._pool if host.alive]
-        while len(cls._pool) < minimum:
+        if not cls._pool:
             cls._pool.append(cls())
         return cls._pool
 
     def __init__(self, executable=None):
-        self.pid = os.getpid()
         self.sessions = weakref.WeakSet()  # sessions assigned to this host and not closed
         self.executable = executable or chromium_path()
         self._calls = queue.Queue()
