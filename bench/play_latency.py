@@ -22,13 +22,11 @@ players) sandbox_p50_ms=..
 import argparse
 import json
 import random
-import shutil
 import statistics
 import sys
-import tempfile
 import threading
 import time
-from pathlib import Path
+from contextlib import ExitStack
 
 import site_setup  # noqa: E402  (the bench folder is on sys.path when a bench runs)
 
@@ -167,10 +165,7 @@ def main():
     parser.add_argument("--keep", action="store_true", help="keep the temporary directory (logs, database)")
     args = parser.parse_args()
 
-    tmp = Path(tempfile.mkdtemp(prefix="gameworld-bench-"))
-    site_setup.isolate(tmp)
-    daphne = None
-    try:
+    with site_setup.temporary_site(keep=args.keep) as tmp, ExitStack() as stack:
         began = time.perf_counter()
         site_setup.set_up()
         from evaluator.models import Task
@@ -179,7 +174,7 @@ def main():
         spec = registry.task(args.task)
         task_db = next(t for t in Task.objects.select_related("game") if t.task_id == spec.id)
         players = sign_in_players(max(PLAYER_COUNTS))
-        daphne, site = site_setup.start_daphne(tmp)
+        site = stack.enter_context(site_setup.serving(tmp))  # stopped before the folder goes
         print(f"{spec.id}: {args.actions} random actions per player and phase; site on {site}; "
               f"set-up {time.perf_counter() - began:.1f} s")
 
@@ -204,13 +199,6 @@ def main():
               f"total {time.perf_counter() - began:.0f} s")
         print(" ".join(f"p50_ms_{n}={figures[n][0]:.1f} p99_ms_{n}={figures[n][1]:.1f}" for n in PLAYER_COUNTS)
               + f" fps={rates[max(PLAYER_COUNTS)]:.1f} sandbox_p50_ms={sandbox_p50:.1f}")
-    finally:
-        if daphne is not None:
-            site_setup.stop(daphne)
-        if args.keep:
-            print(f"kept {tmp}")
-        else:
-            shutil.rmtree(tmp, ignore_errors=True)
 
 
 if __name__ == "__main__":

@@ -20,15 +20,12 @@ counts (the machine may be shared: rounds alternate so that both sides see the s
 Last line: ratio=<remote/local> local_steps_per_s=.. remote_steps_per_s=..
 """
 import argparse
-import shutil
 import statistics
 import sys
-import tempfile
 import time
-from pathlib import Path
+from contextlib import ExitStack
 
 import site_setup  # noqa: E402  (the bench folder is on sys.path when a bench runs)
-from site_setup import ROOT  # noqa: E402
 
 AGENT = {"name": "overhead-bench", "model": "reference-trajectory", "interface": "cua"}
 
@@ -65,13 +62,10 @@ def main():
     parser.add_argument("--keep", action="store_true", help="keep the temporary directory (logs, database)")
     args = parser.parse_args()
 
-    tmp = Path(tempfile.mkdtemp(prefix="gameworld-bench-"))
-    site_setup.isolate(tmp)
-    daphne = None
-    try:
+    with site_setup.temporary_site(keep=args.keep) as tmp, ExitStack() as stack:
         started = time.perf_counter()
         key = set_up()
-        daphne, site = site_setup.start_daphne(tmp)
+        site = stack.enter_context(site_setup.serving(tmp))  # stopped before the folder goes
         from evaluator.sandbox import registry
         from gameworld_client import GameWorldEnv, HostedEvaluation
 
@@ -108,13 +102,6 @@ def main():
         print(f"same trace on both sides ({hashes.pop()[:16]}); per step the remote env costs "
               f"{(1 / remote_sps - 1 / local_sps) * 1000:+.1f} ms (median rounds); total {time.perf_counter() - started:.0f} s")
         print(f"ratio={remote_sps / local_sps:.3f} local_steps_per_s={local_sps:.1f} remote_steps_per_s={remote_sps:.1f}")
-    finally:
-        if daphne is not None:
-            site_setup.stop(daphne)
-        if args.keep:
-            print(f"kept {tmp}")
-        else:
-            shutil.rmtree(tmp, ignore_errors=True)
 
 
 if __name__ == "__main__":

@@ -2,14 +2,31 @@
 and loaded with the bundled games, so a bench never touches the developer's data."""
 import io
 import os
+import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+
+@contextmanager
+def temporary_site(*, keep=False):
+    """A fresh temporary directory with the settings pointed at it; removed afterwards unless kept."""
+    tmp = Path(tempfile.mkdtemp(prefix="gameworld-bench-"))
+    isolate(tmp)
+    try:
+        yield tmp
+    finally:
+        if keep:
+            print(f"kept {tmp}")
+        else:
+            shutil.rmtree(tmp, ignore_errors=True)
 
 
 def isolate(tmp):
@@ -37,6 +54,16 @@ def set_up():
         call_command("load_games", "--no-frames", "--no-validate", stdout=io.StringIO())
     except CommandError as exc:
         print(f"load_games refused some bundles (the others are used): {exc}".replace("\n", " "))
+
+
+@contextmanager
+def serving(tmp):
+    """The bench's site served by Daphne on loopback while the block runs; yields its URL."""
+    process, site = start_daphne(tmp)
+    try:
+        yield site
+    finally:
+        stop(process)
 
 
 def start_daphne(tmp):

@@ -26,11 +26,9 @@ Last line: ratio=<2 workers/1 worker> runs_per_s_1=.. runs_per_s_2=..
 import argparse
 import json
 import os
-import shutil
 import signal
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -205,9 +203,7 @@ def main():
     parser.add_argument("--keep", action="store_true", help="keep the temporary directory (logs, database)")
     args = parser.parse_args()
 
-    tmp = Path(tempfile.mkdtemp(prefix="gameworld-bench-"))
-    site_setup.isolate(tmp)
-    try:
+    with site_setup.temporary_site(keep=args.keep) as tmp:
         bench_started = time.perf_counter()
         site_setup.set_up()
         from evaluator.models import TaskSet
@@ -236,14 +232,10 @@ def main():
                             f"e.g. {differ[:1]}")
         print(f"both submissions verified with identical trace hashes for all {len(hashes_1)} runs"
               if not problems else "PROBLEMS: " + "; ".join(problems))
-        print(f"total bench time {time.perf_counter() - bench_started:.1f} s"
-              + (f"; kept {tmp}" if args.keep else ""))
+        print(f"total bench time {time.perf_counter() - bench_started:.1f} s")
         per_s_1, per_s_2 = len(runs) / elapsed_1, len(runs) / elapsed_2
         print(f"ratio={per_s_2 / per_s_1:.2f} runs_per_s_1={per_s_1:.2f} runs_per_s_2={per_s_2:.2f}")
         return 1 if problems else 0
-    finally:
-        if not args.keep:
-            shutil.rmtree(tmp, ignore_errors=True)
 
 
 if __name__ == "__main__":
