@@ -22,10 +22,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from evaluator.sandbox import make, registry  # noqa: E402
-from evaluator.sandbox.backends.gameboy import PALETTE, QUIET, _pyboy_class, frames_for  # noqa: E402
-from evaluator.sandbox.backends.gameboy.fields import parse_address  # noqa: E402
-from evaluator.sandbox.backends.gameboy.state import unpack_state  # noqa: E402
+from sandbox import make, registry  # noqa: E402
+from sandbox.backends.gameboy import PALETTE, QUIET, _pyboy_class, frames_for  # noqa: E402
+from sandbox.backends.gameboy.fields import parse_address  # noqa: E402
+from sandbox.backends.gameboy.state import unpack_state  # noqa: E402
 
 
 def buttons_of(task, action):

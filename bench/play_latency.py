@@ -140,7 +140,7 @@ def phase(site, task_db, players, actions_each, seed):
 
 def sandbox_baseline(task, actions):
     """The same steps in this process: env.step and its JPEG frame, nothing in between."""
-    from evaluator.sandbox import make
+    from sandbox import make
 
     timings = []
     with make(task, observation="state") as env:
@@ -169,7 +169,7 @@ def main():
         began = time.perf_counter()
         site_setup.set_up()
         from evaluator.models import Task
-        from evaluator.sandbox import registry
+        from sandbox import registry
 
         spec = registry.task(args.task)
         task_db = next(t for t in Task.objects.select_related("game") if t.task_id == spec.id)

@@ -66,7 +66,7 @@ def main():
         started = time.perf_counter()
         key = set_up()
         site = stack.enter_context(site_setup.serving(tmp))  # stopped before the folder goes
-        from evaluator.sandbox import registry
+        from sandbox import registry
         from gameworld_client import GameWorldEnv, HostedEvaluation
 
         task = registry.task(args.task)

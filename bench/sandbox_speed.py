@@ -1,6 +1,6 @@
 """Virtual clock vs real time: the same 100-action trajectory replayed both ways, in one run.
 
-The virtual replay is the sandbox (`evaluator.sandbox.make`): the paused clock is advanced by each action's
+The virtual replay is the sandbox (`sandbox.make`): the paused clock is advanced by each action's
 hold time. The real-time replay is what a real-time harness does: the same game page and seed on a
 flowing clock, key down, sleep for the hold time, key up. Both must end in the same game state.
 
@@ -15,8 +15,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from evaluator.sandbox import make, registry  # noqa: E402
-from evaluator.sandbox.backends.browser import (ORIGIN, SEED_SCRIPT, BrowserHost,  # noqa: E402
+from sandbox import make, registry  # noqa: E402
+from sandbox.backends.browser import (ORIGIN, SEED_SCRIPT, BrowserHost,  # noqa: E402
                                                 bundle_router)
 
 COMPARED = ("score", "board", "max_tile", "moves")

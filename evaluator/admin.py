@@ -13,7 +13,7 @@ from . import curation, services
 from .bundles import BundleRejected
 from .models import (GAMEBOY_BUTTONS, ApiToken, AuditEntry, Game, RegisteredRom, Run, Submission,
                      SubmissionEvent, Task, TaskSet, TaskValidation, UploadLimits)
-from .sandbox import ManifestError, registry
+from sandbox import ManifestError, registry
 from .selectors import latest_tasks
 
 
@@ -55,7 +55,7 @@ def queue_validations(modeladmin, request, tasks):
 
 
 class BundleImportForm(forms.Form):
-    bundled = forms.ChoiceField(required=False, label="A bundle of evaluator/games/",
+    bundled = forms.ChoiceField(required=False, label="A bundle of games/",
                                 help_text="Import it, or its new version.")
     archive = forms.FileField(required=False, label="…or an archive (.zip, .tar.gz) of a bundle folder",
                               help_text="manifest.json at its top or in one folder; nothing outside the bundle.")
@@ -363,7 +363,7 @@ class RegisteredRomForm(forms.ModelForm):
                     ("title", "title"), ("version", "version"))
 
     def clean(self):
-        from .sandbox import ManifestError, RomError, registry
+        from sandbox import ManifestError, RomError, registry
 
         cleaned = super().clean()
         self.rom_upload = None
@@ -457,7 +457,7 @@ class RegisteredRomAdmin(AuditedAdmin):
 
     @admin.display(description="start state")
     def start_state_summary(self, rom):
-        from .sandbox.backends.gameboy.state import read_header
+        from sandbox.backends.gameboy.state import read_header
 
         if not rom.start_state:
             return "none yet: save, then run the “Capture the start state” action"
@@ -485,7 +485,7 @@ class RegisteredRomAdmin(AuditedAdmin):
 
     @admin.action(description="Capture the start state (power-on, boot frames, start actions)")
     def capture_start_state(self, request, queryset):
-        from .sandbox import SandboxError
+        from sandbox import SandboxError
 
         for rom in queryset:
             try:
@@ -507,7 +507,7 @@ class RegisteredRomAdmin(AuditedAdmin):
     def add_to_library(self, request, queryset):
         import tempfile
 
-        from .sandbox import SandboxError
+        from sandbox import SandboxError
 
         for rom in queryset:
             if not rom.start_state:

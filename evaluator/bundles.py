@@ -2,7 +2,7 @@
 version 1.0.0 replays on 1.0.0 after 1.1.0 arrives. DATA_DIR/bundles/<version>/<slug>/ (the folder name is
 the slug, as a bundle's manifest requires).
 
-Bundles come from evaluator/games/ or from an uploaded archive (.zip, .tar.gz). An archive member that is
+Bundles come from games/ or from an uploaded archive (.zip, .tar.gz). An archive member that is
 absolute, climbs out with `..`, or is a link or a device is refused: a bundle holds only its own files.
 """
 import filecmp
@@ -16,7 +16,7 @@ from pathlib import Path, PurePosixPath
 
 from django.conf import settings
 
-from .sandbox import ManifestError, load_manifest
+from sandbox import ManifestError, load_manifest
 
 MAX_ARCHIVE_BYTES = 50 * 1024 * 1024
 MAX_MEMBERS = 2000

@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from . import bundles, services
 from .models import MEASURED_FIELDS, AuditEntry, Game, Submission, Task, TaskSet, TaskValidation
-from .sandbox import SandboxError, run_trajectory
+from sandbox import SandboxError, run_trajectory
 
 WORDING_FIELDS = ("title", "instruction")
 
@@ -163,7 +163,7 @@ def make_default(*, actor, task_set):
 
 
 def import_bundle(*, actor, source_dir):
-    """Import a bundle folder (from evaluator/games/ or an unpacked archive): a new game or a new version."""
+    """Import a bundle folder (from games/ or an unpacked archive): a new game or a new version."""
     require(actor, "validate_task")
     report = services.LoadReport()
     spec = services.import_bundle(source_dir=source_dir, report=report)

@@ -7,7 +7,7 @@ from django.db import models
 from django.urls import reverse
 from django.utils import timezone
 
-from .sandbox import TaskSpec, registry
+from sandbox import TaskSpec, registry
 
 GENRES = [("arcade", "Arcade"), ("platformer", "Platformer"), ("puzzle", "Puzzle"), ("runner", "Runner"),
           ("simulation", "Simulation")]
@@ -323,7 +323,7 @@ class RegisteredRom(models.Model):
 
     The file is stored under settings.DATA_DIR/roms/<sha256>.gb, outside the static and media roots, and
     is never served or offered for download; the row pins it by sha256. The declarations are the `gameboy`
-    section and the tasks of a game manifest (see evaluator/sandbox/backends/gameboy/README.md).
+    section and the tasks of a game manifest (see sandbox/backends/gameboy/README.md).
     """
 
     title = models.CharField(max_length=80)

@@ -12,7 +12,7 @@ from django.utils import timezone
 from . import bundles
 from .bundles import BundleRejected
 from .models import MEASURED_FIELDS, Game, Run, Submission, SubmissionEvent, Task, TaskSet
-from .sandbox import ManifestError, SandboxError, Trajectory, make, registry, run_trajectory
+from sandbox import ManifestError, SandboxError, Trajectory, make, registry, run_trajectory
 
 log = logging.getLogger(__name__)
 
@@ -360,10 +360,10 @@ def rom_storage_dir():
 
 def inspect_rom_upload(*, data, name="the ROM"):
     """The header facts of an uploaded ROM, or a RomError saying why it is not a usable Game Boy ROM."""
-    from .sandbox.backends.gameboy.rom import inspect_rom
+    from sandbox.backends.gameboy.rom import inspect_rom
 
     if len(data) > ROM_UPLOAD_MAX_BYTES:
-        from .sandbox import RomError
+        from sandbox import RomError
 
         raise RomError(f"{name} is {len(data)} bytes, larger than any Game Boy cartridge (8 MiB)")
     return inspect_rom(data, name)
@@ -387,7 +387,7 @@ def store_rom_file(*, data):
 
 def registered_rom_manifest(*, rom):
     """The game manifest a registered ROM's declarations make (validated by the sandbox like any bundle)."""
-    from .sandbox.backends.gameboy import FRAME_MS
+    from sandbox.backends.gameboy import FRAME_MS
 
     step_ms = round((rom.press_frames + rom.release_frames) * FRAME_MS)
     rules = rom.rules if isinstance(rom.rules, dict) else {}
@@ -413,7 +413,7 @@ def write_rom_bundle(*, rom, folder=None, rom_bytes=None):
     import json
     from pathlib import Path
 
-    from .sandbox import load_manifest
+    from sandbox import load_manifest
 
     folder = Path(folder) if folder else rom_storage_dir() / "bundles" / rom.slug
     folder.mkdir(parents=True, exist_ok=True)
@@ -441,8 +441,8 @@ def capture_rom_start_state(*, rom):
     """Boot the ROM, run `boot_frames` frames and the start actions, and store the state as its start state."""
     import hashlib
 
-    from .sandbox.backends.gameboy.capture import capture_after_actions
-    from .sandbox.backends.gameboy.state import read_header
+    from sandbox.backends.gameboy.capture import capture_after_actions
+    from sandbox.backends.gameboy.state import read_header
 
     blob = capture_after_actions(rom.rom_path.read_bytes(), rom.start_actions or [], boot_frames=rom.boot_frames,
                                  press_frames=rom.press_frames, release_frames=rom.release_frames,
@@ -454,7 +454,7 @@ def capture_rom_start_state(*, rom):
 
 def check_rom_tasks(*, rom):
     """Run every declared task's reference (must reach its target) and null (must not): one line each."""
-    from .sandbox import SandboxError, run_trajectory
+    from sandbox import SandboxError, run_trajectory
 
     if not rom.start_state:
         return ["no start state yet: capture one first"]

@@ -2,7 +2,7 @@
 from celery import shared_task
 
 from . import services
-from .sandbox import SandboxError
+from sandbox import SandboxError
 
 MAX_RETRIES = 3
 

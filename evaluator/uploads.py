@@ -11,8 +11,8 @@ import jsonschema
 from django.utils import timezone
 
 from .models import Submission, TaskSet
-from .sandbox import InvalidAction
-from .sandbox.env import LATENCY_FIELD
+from sandbox import InvalidAction
+from sandbox.env import LATENCY_FIELD
 
 SCHEMA_PATH = Path(__file__).parent / "schemas" / "submission-1.schema.json"
 FORMAT = "gameworld.submission/1"

@@ -64,7 +64,7 @@ def run_tasks(agent, make_env, tasks, *, seeds="first", on_run=None, on_step=Non
 
 def local_task_ids(games=None):
     """Every bundled task of this checkout (`game/task@version`), in the sandbox registry's order."""
-    from evaluator.sandbox import registry
+    from sandbox import registry
 
     return [task.id for game in registry.games() if games is None or game.slug in games
             for task in game.tasks.values()]

@@ -92,12 +92,12 @@ def normalize(action, desc, step_ms, *, protocol, check=None):
 
 
 class LocalTransport:
-    """The sandbox in-process (needs a checkout of the platform: `evaluator.sandbox` importable)."""
+    """The sandbox in-process (needs a checkout of the platform: `sandbox` importable)."""
 
     remote = False
 
     def __init__(self, task, *, protocol="paused", include_state=True, **session_options):
-        from evaluator.sandbox import registry  # imported only when the local transport is used
+        from sandbox import registry  # imported only when the local transport is used
 
         if protocol not in PROTOCOLS:
             raise ValueError(f"protocol is one of {', '.join(PROTOCOLS)}, got {protocol!r}")
@@ -116,7 +116,7 @@ class LocalTransport:
                 "action_space": game.action_space.describe()}
 
     def reset(self, seed):
-        from evaluator.sandbox import make
+        from sandbox import make
 
         if self.env is None:
             self.env = make(self.spec, observation="state", **self.session_options)
@@ -124,7 +124,7 @@ class LocalTransport:
         return self.env.render("jpeg"), self._status(info, None)
 
     def step(self, action):
-        from evaluator.sandbox import InvalidAction
+        from sandbox import InvalidAction
 
         def check(body):
             try:

@@ -12,7 +12,7 @@ from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from evaluator.sandbox import InvalidAction, SandboxError
+from sandbox import InvalidAction, SandboxError
 
 from . import frames, services
 from .models import PlaySession

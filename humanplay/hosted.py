@@ -36,8 +36,8 @@ from django.utils import timezone
 
 from evaluator import services as evaluator_services
 from evaluator.models import ApiToken, TaskSet, UploadLimits
-from evaluator.sandbox import InvalidAction, SandboxError, make
-from evaluator.sandbox.env import LATENCY_FIELD, MAX_LATENCY_MS, check_latency
+from sandbox import InvalidAction, SandboxError, make
+from sandbox.env import LATENCY_FIELD, MAX_LATENCY_MS, check_latency
 from evaluator.uploads import FORMAT, PROTOCOLS, RECORDED_INVALID, UploadRejected, parse_upload, submission_schema
 
 from .consumers import in_sandbox

@@ -1,6 +1,6 @@
 """A play session's game: the task's sandbox env plus the frames the player sees. Blocking: call it from a
 worker thread, never from the event loop."""
-from evaluator.sandbox import make
+from sandbox import make
 
 from . import frames
 

@@ -9,9 +9,9 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 
 from evaluator import services
 from evaluator.models import RegisteredRom
-from evaluator.sandbox import SandboxError
-from evaluator.sandbox.backends.gameboy import Machine
-from evaluator.sandbox.backends.gameboy.capture import apply_button_action
+from sandbox import SandboxError
+from sandbox.backends.gameboy import Machine
+from sandbox.backends.gameboy.capture import apply_button_action
 
 PERMISSION = "evaluator.validate_task"
 

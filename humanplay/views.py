@@ -9,7 +9,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from evaluator.models import Task
-from evaluator.sandbox.actions import describe
+from sandbox.actions import describe
 from evaluator.selectors import latest_tasks
 
 from . import frames, services

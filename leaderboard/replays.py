@@ -158,7 +158,7 @@ def _render_guarded(p, job):
 
 
 def _render(p, job):
-    from evaluator.sandbox import Trajectory, run_trajectory
+    from sandbox import Trajectory, run_trajectory
 
     shutil.rmtree(p["work"], ignore_errors=True)
     p["work"].mkdir(parents=True)

@@ -18,7 +18,7 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET
 
 from evaluator.models import Game, Run, Submission, Task
-from evaluator.sandbox import SandboxError
+from sandbox import SandboxError
 
 from . import charts, replays, selectors
 

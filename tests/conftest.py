@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from evaluator.sandbox.registry import Registry
+from sandbox.registry import Registry
 
 FIXTURE_GAMES = Path(__file__).parent / "fixtures" / "games"
 ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"

@@ -9,7 +9,7 @@ def browser():
     of async code in other packages need that thread free of one."""
     from playwright.sync_api import sync_playwright
 
-    from evaluator.sandbox.backends.browser import CHROMIUM_ARGS, chromium_path
+    from sandbox.backends.browser import CHROMIUM_ARGS, chromium_path
 
     with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)

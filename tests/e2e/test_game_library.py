@@ -1,7 +1,7 @@
 """In a real browser: the game library lists every bundled game with a frame captured by the sandbox."""
 import pytest
 
-from evaluator.sandbox import registry
+from sandbox import registry
 from evaluator.services import load_bundles
 
 pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]

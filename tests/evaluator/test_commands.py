@@ -4,7 +4,7 @@ import pytest
 from django.core.management import CommandError, call_command
 from PIL import Image
 
-import evaluator.sandbox.cli as cli
+import sandbox.cli as cli
 
 
 @pytest.fixture(autouse=True)

@@ -168,7 +168,7 @@ def test_a_symlink_in_an_archive_is_refused(maintainer):
 
 
 def test_a_bad_manifest_in_an_archive_names_the_field(maintainer):
-    from evaluator.sandbox import ManifestError
+    from sandbox import ManifestError
 
     with pytest.raises(ManifestError, match="genre"):
         curation.import_archive(actor=maintainer, data=archive("zip", counter_files(genre="racing")), name="c.zip")

@@ -8,8 +8,8 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
 from evaluator.models import RegisteredRom
-from evaluator.sandbox import make, registry
-from evaluator.sandbox.backends.gameboy.rom import sha256
+from sandbox import make, registry
+from sandbox.backends.gameboy.rom import sha256
 from evaluator.services import write_rom_bundle
 
 pytestmark = pytest.mark.django_db

@@ -5,7 +5,7 @@ import shutil
 import pytest
 
 from evaluator.models import Game, Task, TaskSet
-from evaluator.sandbox.registry import Registry
+from sandbox.registry import Registry
 from evaluator.services import load_bundles
 from tests.conftest import FIXTURE_GAMES
 

@@ -7,7 +7,7 @@ from django.utils import timezone
 
 from evaluator import services, tasks
 from evaluator.models import Run, Submission, UploadLimits
-from evaluator.sandbox import GameCrashed
+from sandbox import GameCrashed
 from evaluator.uploads import parse_upload
 from tests.evaluator.submissions import SHORT_TASKS, load_games, make_user, payload, run_entry
 

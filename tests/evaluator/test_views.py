@@ -1,7 +1,7 @@
 import pytest
 
 from evaluator.models import Game
-from evaluator.sandbox.registry import Registry
+from sandbox.registry import Registry
 from evaluator.services import load_bundles
 from tests.conftest import FIXTURE_GAMES
 

@@ -59,7 +59,7 @@ print("SUBMISSION", submission.pk)
 CLEAN_REPLAY = """
 import json
 from evaluator.models import Task
-from evaluator.sandbox import Trajectory, run_trajectory
+from sandbox import Trajectory, run_trajectory
 for task_id in json.loads(%r):
     slug, version = task_id.split("@")
     game, name = slug.split("/")

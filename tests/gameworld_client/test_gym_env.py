@@ -11,7 +11,7 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 
 import gameworld_client.env  # noqa: F401  (registers gameworld/GameWorld-v0)
-from evaluator.sandbox import registry
+from sandbox import registry
 from gameworld_client.env import GameWorldEnv
 from gameworld_client.spaces import ActionError, action_space, check_action, from_protocol, to_protocol
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from evaluator.sandbox import registry
+from sandbox import registry
 from tests.scaled import postgres_and_redis  # noqa: F401 (a fixture)
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -8,7 +8,7 @@ from channels.testing import WebsocketCommunicator
 from django.contrib.auth.models import User
 
 from evaluator.models import RegisteredRom
-from evaluator.sandbox.backends.gameboy.state import read_header
+from sandbox.backends.gameboy.state import read_header
 from gameworld_site.routing import websocket_urlpatterns
 from tests.evaluator.test_registered_roms import SNAKE_ROM, upload
 

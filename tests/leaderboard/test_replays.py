@@ -60,7 +60,7 @@ def test_a_lock_left_by_a_dead_renderer_is_taken_over(verified_run):
 
 
 def test_a_failed_render_is_reported_and_can_be_retried(client, verified_run, monkeypatch):
-    from evaluator import sandbox
+    import sandbox
 
     def broken(*args, **kwargs):
         raise sandbox.GameCrashed("the page crashed")

@@ -1,5 +1,5 @@
 """The baseline agents that need no model, played in the sandbox: uniform random (both interfaces) and a
-scripted player per game that reads the game's state (the logic of tools/solvers/, which made the tasks'
+scripted player per game that reads the game's state (`Player` of games/<slug>/solver.py, which made the tasks'
 reference trajectories). Used by `manage.py make_baselines`; not a command itself (leading underscore).
 
 Every action is recorded as the sandbox applies it; the scripted player's actions are recorded as the
@@ -9,13 +9,9 @@ import importlib.util
 import json
 import sys
 import zlib
-from pathlib import Path
 
-from evaluator.sandbox import make
+from sandbox import make
 
-ROOT = Path(__file__).resolve().parents[3]
-SOLVERS = ROOT / "tools" / "solvers"
-RUNNER_LEAD = 0.38  # the runner solver's first look-ahead (seconds of speed) before a jump
 
 AGENTS = {
     "random-cua": {
@@ -33,7 +29,7 @@ AGENTS = {
         "name": "Scripted solver (reads game state, not pixels)", "model": "none: scripted player reading the "
         "game's state", "org": "GameWorld baselines", "interface": "cua", "memory_rounds": 0,
         "notes": "Reference baseline that READS THE GAME'S INTERNAL STATE, NOT PIXELS: the scripted players of "
-                 "tools/solvers/ (breakout: ball-flight model; runner: obstacle distance; platformer: beam "
+                 "games/<slug>/solver.py (breakout: ball-flight model; runner: obstacle distance; platformer: beam "
                  "search over a model of the physics; merge2048: expectimax on the board; minesweeper: mine "
                  "probabilities; shop: a shopkeeper's rules; snake and gemmaze: two-step look-ahead in a copy "
                  "of the emulator). An upper reference, not comparable with agents that see only frames. Made "
@@ -42,52 +38,18 @@ AGENTS = {
 
 
 def solver(game):
-    """tools/solvers/<game>.py as a module (it puts the repository on sys.path itself)."""
-    name = f"gameworld_solver_{game}"
+    """The game's scripted player: `solver.py` in its bundle folder, loaded as a module (it puts the
+    repository on sys.path itself). Only the repository's own bundles are run, never an imported one."""
+    name = f"gameworld_solver_{game.slug}"
     if name not in sys.modules:
-        path = SOLVERS / f"{game}.py"
+        path = game.bundle_dir / "solver.py"
         if not path.is_file():
-            raise LookupError(f"no scripted player for {game!r} in tools/solvers/")
+            raise LookupError(f"no scripted player for {game.slug!r}: {path} is missing")
         spec = importlib.util.spec_from_file_location(name, path)
         module = importlib.util.module_from_spec(spec)
         sys.modules[name] = module
         spec.loader.exec_module(module)
     return sys.modules[name]
-
-
-class Scripted:
-    """`act(env, state, info)` -> an action, for one task of one game."""
-
-    def __init__(self, task):
-        self.task = task
-        self.game = task.game.slug
-        self.module = solver(self.game)
-        self.keeper = self.module.Shopkeeper() if self.game == "shop" else None
-        self.plan = []
-
-    def act(self, env, state, info):
-        m, game = self.module, self.game
-        if game == "breakout":
-            return m.choose(state)
-        if game == "runner":
-            return m.policy(state, RUNNER_LEAD)
-        if game == "merge2048":
-            return {"type": "press_key", "key": m.KEYS[m.expectimax_move(state["board"])]}
-        if game == "minesweeper":
-            return m.reveal(m.choose(state["board"]))
-        if game == "shop":
-            return self.keeper.decide(state)
-        if game in ("snake", "gemmaze"):
-            return m.choose(env.session, state)
-        if game == "platformer":
-            if info.get("reset") or not self.plan:  # a new attempt, or the plan ran out: plan again from here
-                done, value = m.TASKS.get(self.task.slug, m.TASKS["escape"])
-                try:
-                    self.plan = m.plan(m.Sim(state), done, value, width=60, depth=100 - env.actions_used)
-                except RuntimeError:
-                    self.plan = ["wait"]
-            return m.semantic(self.plan.pop(0))
-        raise LookupError(f"no scripted player for {game!r}")
 
 
 def primitive(action, task):
@@ -104,7 +66,7 @@ def play(task, seed, agent_key):
     with make(task, observation="state") as env:
         state, info = env.reset(seed=seed)
         if agent_key == "scripted-state":
-            player = Scripted(task)
+            player = solver(task.game).Player(task)
             choose = lambda: primitive(player.act(env, state, info), task)  # noqa: E731
         else:
             from gameworld_client.spaces import action_space, to_protocol

@@ -6,7 +6,7 @@ from evaluator.services import DEFAULT_TASK_SET, load_bundles
 
 
 class Command(BaseCommand):
-    help = ("Load or update the game bundles of evaluator/games/ into the database. A manifest with an error "
+    help = ("Load or update the game bundles of games/ into the database. A manifest with an error "
             "is refused with the file and field at fault; a published task version is never overwritten. "
             "A new default task set is validated (each task's reference reaches its target, its null does not, "
             "two replays agree) and published only if every task passes.")

@@ -5,7 +5,7 @@
 
 Writes evaluator/baselines/<agent>.json (gameworld.submission/1, protocol paused): `random-cua`,
 `random-generalist` (uniform over the Gym action space of each interface) and `scripted-state` (the
-scripted players of tools/solvers/, which read the game's state, not pixels). `manage.py load_baselines`
+scripted players of games/<slug>/solver.py, which read the game's state, not pixels). `manage.py load_baselines`
 (run by bin/serve) turns them into submissions that the site's worker verifies by replay.
 """
 import time
@@ -13,7 +13,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from evaluator.sandbox import registry
+from sandbox import registry
 from evaluator.services import DEFAULT_TASK_SET
 
 from ._baselines import AGENTS, dump, play

@@ -1,7 +1,7 @@
 from django.core.management.base import BaseCommand, CommandError
 
-from evaluator.sandbox import SandboxError
-from evaluator.sandbox.cli import run
+from sandbox import SandboxError
+from sandbox.cli import run
 
 
 class Command(BaseCommand):

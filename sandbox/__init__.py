@@ -1,0 +1,54 @@
+"""The GameWorld sandbox: plain Python (no Django), Gymnasium-like envs over deterministic game backends.
+
+    from sandbox import make
+    with make("breakout/score-50", observation="state") as env:
+        obs, info = env.reset(seed=1)
+        obs, info = env.step({"type": "press_key", "key": "ArrowLeft"})
+"""
+from .env import TaskEnv
+from .errors import (BudgetExhausted, GameCrashed, GameNotReady, InvalidAction, ManifestError, RomError,
+                     SandboxError, StateError, UnknownTask)
+from .manifest import GameSpec, TaskSpec, Trajectory, load_manifest
+from .registry import registry
+
+__all__ = ["make", "run_trajectory", "registry", "TaskEnv", "GameSpec", "TaskSpec", "Trajectory",
+           "load_manifest", "SandboxError", "ManifestError", "UnknownTask", "InvalidAction",
+           "BudgetExhausted", "GameNotReady", "GameCrashed", "RomError", "StateError"]
+
+
+def make(task, *, observation="frame", **session_options):
+    """An env for a TaskSpec or a task id (`game/task` or `game/task@version`)."""
+    if isinstance(task, str):
+        task = registry.task(task)
+    return TaskEnv(task, open_session(task.game, **session_options), observation=observation)
+
+
+def open_session(game, **options):
+    if game.backend == "browser":
+        from .backends.browser import BrowserSession
+
+        return BrowserSession(game, **options)
+    if game.backend == "gameboy":
+        from .backends.gameboy import GameBoySession
+
+        return GameBoySession(game, **options)
+    raise SandboxError(f"{game.slug}: backend {game.backend!r} is not available")
+
+
+def run_trajectory(task, trajectory, *, on_step=None, frames=False, **session_options):
+    """Replay a trajectory (seed + actions) to its end or the run's end; return the env's oracle score.
+
+    `on_step(index, action, info, frame_or_None)` is called after the ready state (index 0, action None)
+    and after each step.
+    """
+    with make(task, observation="state", **session_options) as env:
+        _, info = env.reset(seed=trajectory.seed)
+        if on_step:
+            on_step(0, None, info, env.render("png") if frames else None)
+        for index, action in enumerate(trajectory.actions, start=1):
+            if env.done:
+                break
+            _, info = env.step(action)
+            if on_step:
+                on_step(index, action, info, env.render("png") if frames else None)
+        return env.score(), list(env.trace)

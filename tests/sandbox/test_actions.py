@@ -1,0 +1,51 @@
+import pytest
+
+from sandbox import InvalidAction
+
+
+@pytest.fixture
+def space(counter_task):
+    return counter_task.game.action_space
+
+
+def test_primitives_get_the_default_duration(space):
+    assert space.resolve({"type": "press_key", "key": "ArrowUp"}, 200) == \
+        {"type": "press_key", "key": "ArrowUp", "duration_ms": 200}
+    assert space.resolve({"type": "wait", "duration_ms": 300}, 200) == {"type": "wait", "duration_ms": 300}
+
+
+def test_semantic_actions_map_through_the_manifest(space):
+    assert space.resolve({"type": "semantic", "name": "tap", "args": {"col": 2}}, 200) == \
+        {"type": "left_click", "x": 100, "y": 60, "duration_ms": 200}
+    assert space.resolve({"type": "semantic", "name": "up"}, 250)["key"] == "ArrowUp"
+
+
+@pytest.mark.parametrize("action, message", [
+    ({"type": "press_key", "key": "KeyQ"}, "key 'KeyQ' is not in this game's keys"),
+    ({"type": "jump"}, "unknown action type 'jump'"),
+    ({"type": "left_click", "x": 500, "y": 10}, "x must be an integer from 0 to 159"),
+    ({"type": "left_click", "x": 1.5, "y": 10}, "x must be an integer"),
+    ({"type": "wait", "duration_ms": 10}, "duration_ms must be an integer from 50 to 2000"),
+    ({"type": "press_keys", "keys": ["ArrowUp", "ArrowUp"]}, "lists a key twice"),
+    ({"type": "press_key", "key": "ArrowUp", "x": 3}, "press_key does not take x"),
+    ({"type": "semantic", "name": "fly"}, "unknown semantic action 'fly'"),
+    ({"type": "semantic", "name": "tap", "args": {"col": 9}}, "col must be an integer from 0 to 3"),
+    ({"type": "semantic", "name": "tap", "args": {}}, "expects args ['col']"),
+    ("ArrowUp", "an action must be a JSON object"),
+])
+def test_actions_outside_the_space_are_refused_with_a_reason(space, action, message):
+    with pytest.raises(InvalidAction, match=message.replace("[", r"\[").replace("(", r"\(")):
+        space.resolve(action, 200)
+
+
+@pytest.mark.parametrize("action, text", [
+    ({"type": "press_key", "key": "ArrowUp"}, "press ArrowUp"),
+    ({"type": "press_keys", "keys": ["ArrowUp", "Space"], "duration_ms": 300}, "press ArrowUp+Space for 300 ms"),
+    ({"type": "left_click", "x": 120, "y": 88}, "click (120, 88)"),
+    ({"type": "semantic", "name": "reveal", "args": {"col": 2, "row": 3}}, "reveal(col=2, row=3)"),
+    ({"type": "invalid", "raw": "hmm"}, "no valid action"),
+])
+def test_actions_read_as_people_say_them(action, text):
+    from sandbox.actions import describe
+
+    assert describe(action) == text

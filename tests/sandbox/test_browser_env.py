@@ -1,0 +1,137 @@
+"""The rules of the sandbox, on the small counter game (tests/fixtures/games/counter)."""
+import time
+
+import pytest
+
+from sandbox import BudgetExhausted, GameNotReady, SandboxError, make
+
+UP = {"type": "press_key", "key": "ArrowUp"}
+DOWN = {"type": "press_key", "key": "ArrowDown"}  # loses the counter game
+WAIT = {"type": "wait"}
+
+
+@pytest.fixture
+def env(counter_task):
+    with make(counter_task, observation="state") as env:
+        yield env
+
+
+def test_reset_waits_until_the_game_is_actionable(env):
+    state, info = env.reset(seed=1)
+    assert state["actionable"] is True and state["status"] == "playing"
+    assert (info["attempt"], info["actions_left"], info["progress"]) == (1, 10, 0.0)
+    assert env.trace[0]["kind"] == "ready"
+
+
+def test_readiness_timeout_is_an_error_not_a_hang(counter_task):
+    with make(counter_task, observation="state", ready_timeout_ms=0) as env:
+        with pytest.raises(GameNotReady, match="not actionable after 0 ms"):
+            env.reset(seed=1)
+
+
+def test_one_action_is_applied_per_step_and_time_advances_by_its_duration(env):
+    env.reset(seed=1)
+    before = env.trace[-1]["state"]["ticks"]
+    state, info = env.step(UP)
+    assert state["score"] == 1 and not info["invalid"]
+    assert state["ticks"] - before == 12  # 200 ms at 60 ticks a second
+    state, _ = env.step({"type": "wait", "duration_ms": 500})
+    assert state["ticks"] - before == 12 + 30
+
+
+def test_an_invalid_action_is_charged_and_the_game_does_not_move(env):
+    state, _ = env.reset(seed=1)
+    after, info = env.step({"type": "press_key", "key": "KeyQ"})
+    assert info["invalid"] and "KeyQ" in info["invalid_reason"]
+    assert after == state and info["actions_left"] == 9
+    assert env.score().invalid == 1 and env.score().iar == 1.0
+
+
+def test_the_budget_ends_the_run(env):
+    env.reset(seed=1)
+    for _ in range(9):
+        _, info = env.step(WAIT)
+        assert not info["truncated"]
+    _, info = env.step(WAIT)
+    assert info["truncated"] and info["actions_left"] == 0
+    with pytest.raises(BudgetExhausted, match="10 of 10 actions used"):
+        env.step(WAIT)
+
+
+def test_reaching_the_target_terminates_the_run(env):
+    env.reset(seed=1)
+    for _ in range(3):
+        _, info = env.step(UP)
+    assert info["terminated"] and info["success"] and info["progress"] == 1.0
+
+
+def test_reset_on_fail_starts_a_new_attempt_and_keeps_the_best_score(env):
+    first, _ = env.reset(seed=1)
+    env.step(UP)
+    env.step(UP)
+    state, info = env.step(DOWN)
+    assert info["reset"] and info["attempt"] == 2
+    assert state["score"] == 0 and state["luck"] != first["luck"]  # a new attempt, a derived seed
+    assert info["progress"] == pytest.approx(2 / 3)
+    _, info = env.step(UP)
+    assert info["progress"] == pytest.approx(2 / 3) and info["actions_left"] == 6
+    assert env.score().attempts == 2
+
+
+def test_seeds_change_the_game_and_replays_are_identical(counter_task):
+    traces = []
+    for seed in (1, 1, 2):
+        with make(counter_task, observation="state") as env:
+            env.reset(seed=seed)
+            for action in (UP, WAIT, DOWN, UP):
+                env.step(action)
+            traces.append(env.score().trace_sha256)
+    assert traces[0] == traces[1] != traces[2]
+
+
+def test_the_clock_is_paused_between_steps(counter_task):
+    """A game left alone for a second of real time is in the same state as one stepped at once."""
+    def play(pause_s):
+        with make(counter_task, observation="state") as env:
+            env.reset(seed=1)
+            env.step(UP)
+            time.sleep(pause_s)
+            state, _ = env.step(WAIT)
+            return state, env.score().trace_sha256
+    assert play(1.0) == play(0.0)
+
+
+def test_requests_outside_the_bundle_are_blocked(env):
+    env.reset(seed=1)
+    assert env.session.blocked_requests == ["https://example.com/tracker.png"]
+
+
+def test_frames_are_jpeg_or_png_of_the_canvas(counter_task):
+    with make(counter_task) as env:
+        frame, _ = env.reset(seed=1)
+        assert frame[:3] == b"\xff\xd8\xff"
+        assert env.render("png")[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_bad_seeds_and_early_steps_are_refused(env):
+    with pytest.raises(SandboxError, match="call reset"):
+        env.step(WAIT)
+    with pytest.raises(SandboxError, match="non-negative integer"):
+        env.reset(seed=-1)
+
+
+def test_sessions_at_the_same_time_spread_over_browsers_and_play_the_same(counter_task, monkeypatch):
+    monkeypatch.setenv("GAMEWORLD_BROWSERS", "2")
+    plan = [UP, UP, WAIT, DOWN, UP, UP]
+
+    def trace(env):
+        env.reset(seed=5)
+        return [env.step(action)[1]["state"] for action in plan]
+
+    with make(counter_task, observation="state") as first, make(counter_task, observation="state") as second:
+        assert first.session.host is not second.session.host    # the second did not queue behind the first
+        with make(counter_task, observation="state") as third:  # the pool is full: the least busy host
+            assert third.session.host in (first.session.host, second.session.host)
+        assert trace(first) == trace(second)
+    with make(counter_task, observation="state") as later:     # one at a time: never a new browser
+        assert later.session.host in (first.session.host, second.session.host)
