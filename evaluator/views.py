@@ -1,3 +1,4 @@
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
@@ -5,6 +6,7 @@ from django.contrib.auth.forms import UserCreationForm
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from . import services
@@ -110,5 +112,8 @@ def signup(request):
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        return redirect(request.GET.get("next") or "evaluator:account")
+        wanted = request.GET.get("next", "")
+        safe = url_has_allowed_host_and_scheme(wanted, allowed_hosts={request.get_host()},
+                                               require_https=request.is_secure())
+        return redirect(wanted if wanted and safe else settings.LOGIN_REDIRECT_URL)
     return render(request, "registration/signup.html", {"form": form})

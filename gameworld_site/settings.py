@@ -159,6 +159,7 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
 ]
 LOGIN_URL = "/accounts/login/"
+LOGIN_REDIRECT_URL = "/account/"  # tokens and submissions; Django's default, /accounts/profile/, is a 404 here
 
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = "UTC"

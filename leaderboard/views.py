@@ -225,7 +225,7 @@ def export(request, fmt):
     return _json_response({"task_set": task_set.slug, "task_set_name": task_set.name, "tasks": table["tasks"],
                            "filters": _filters(params, task_set), "figures": "percent (0-100); SR success rate, "
                            "PG progress; means over tasks of per-task means over runs", "columns": columns,
-                           "rows": rows}, name)
+                           "rows": _rounded(rows)}, name)
 
 
 @require_GET
@@ -241,7 +241,26 @@ def export_runs(request, fmt):
         return _csv_response(columns, rows, name)
     return _json_response({"task_set": task_set.slug, "filters": _filters(params, task_set),
                            "figures": "progress in percent; flagged runs (claim differs from the replay) are listed "
-                           "but never counted", "columns": columns, "rows": rows}, name)
+                           "but never counted", "columns": columns, "rows": _rounded(rows)}, name)
+
+
+# A spreadsheet runs a cell that starts with one of these as a formula (OWASP "CSV injection").
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+EXPORT_DECIMALS = 1  # figures are shown with one decimal on the pages
+
+
+def export_value(value):
+    """A figure rounded as the pages show it; other values as they are."""
+    return round(value, EXPORT_DECIMALS) if isinstance(value, float) else value
+
+
+def csv_cell(value):
+    """A text cell a spreadsheet shows as text: one that would start a formula gets a leading quote."""
+    if value is None:
+        return ""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return export_value(value)
 
 
 def _csv_response(columns, rows, name):
@@ -249,10 +268,14 @@ def _csv_response(columns, rows, name):
     writer = csv.DictWriter(out, fieldnames=columns, extrasaction="ignore", lineterminator="\n")
     writer.writeheader()
     for row in rows:
-        writer.writerow({k: ("" if v is None else v) for k, v in row.items()})
+        writer.writerow({k: csv_cell(v) for k, v in row.items()})
     response = HttpResponse(out.getvalue(), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{name}.csv"'
     return response
+
+
+def _rounded(rows):
+    return [{k: export_value(v) for k, v in row.items()} for row in rows]
 
 
 def _json_response(data, name):

@@ -37,3 +37,21 @@ def test_the_game_page_shows_tasks_actions_and_state_fields(client, counter_game
 def test_unknown_games_are_404(client, counter_game):
     assert client.get("/games/nope/").status_code == 404
     assert client.get("/games/nope/frame.png").status_code == 404
+
+
+@pytest.mark.parametrize("wanted, lands", [
+    ("https://evil.example/", "/account/"),
+    ("//evil.example/x", "/account/"),
+    ("/leaderboard/games/breakout/", "/leaderboard/games/breakout/"),
+    ("", "/account/"),
+])
+def test_signup_redirects_only_within_the_site(client, wanted, lands):
+    response = client.post("/accounts/signup/" + (f"?next={wanted}" if wanted else ""),
+                           {"username": "newcomer", "password1": "a-long-pass-phrase-9", "password2": "a-long-pass-phrase-9"})
+    assert response.status_code == 302 and response["Location"] == lands
+
+
+def test_sign_in_without_next_lands_on_the_account_page(client, django_user_model):
+    django_user_model.objects.create_user("ana", password="a-long-pass-phrase-9")
+    response = client.post("/accounts/login/", {"username": "ana", "password": "a-long-pass-phrase-9"})
+    assert response["Location"] == "/account/" and client.get("/account/").status_code == 200

@@ -255,3 +255,20 @@ def test_an_agent_page_while_its_submission_is_still_verifying(client, board):
     page = client.get(f"/leaderboard/agents/{waiting.pk}/").content.decode()
     assert "the submission is still being verified" in page and "no verified run" in page
     assert "Waiting" not in [name for _, (rank, name, *rest) in table_of(client)]
+
+
+def test_exports_neutralise_formulas_and_round_figures_as_the_page_shows_them(client, board):
+    ts, subs = board
+    evil = submission(ts, '=HYPERLINK("http://evil.example","x")', model="+cmd", org="@org", interface="cua")
+    for t, p in zip((T1, T2, T3, T4), (1.0, 1 / 3, 0.5, 0.25)):
+        run(evil, t, p)
+    exported = list(csv.DictReader(io.StringIO(client.get("/leaderboard/export.csv").content.decode())))
+    row = next(r for r in exported if "HYPERLINK" in r["entry"])
+    assert row["entry"] == "'" + '=HYPERLINK("http://evil.example","x")'
+    assert (row["model"], row["organisation"]) == ("'+cmd", "'@org")
+    assert row["overall_pg"] == "52.1"  # (100 + 33.33 + 50 + 25) / 4, one decimal as on the page
+    runs = list(csv.DictReader(io.StringIO(client.get("/leaderboard/runs.csv").content.decode())))
+    assert {r["progress"] for r in runs if r["entry"].startswith("'=HYPERLINK")} == {"100.0", "33.3", "50.0", "25.0"}
+    data = json.loads(client.get("/leaderboard/export.json").content)
+    item = next(r for r in data["rows"] if "HYPERLINK" in r["entry"])
+    assert item["entry"].startswith("=HYPERLINK") and item["overall_pg"] == 52.1  # JSON is data: no quote
