@@ -8,6 +8,7 @@ absolute, climbs out with `..`, or is a link or a device is refused: a bundle ho
 import filecmp
 import io
 import json
+import re
 import shutil
 import tarfile
 import tempfile
@@ -19,7 +20,10 @@ from django.conf import settings
 from sandbox import ManifestError, load_manifest
 
 MAX_ARCHIVE_BYTES = 50 * 1024 * 1024
+MAX_UNPACKED_BYTES = 200 * 1024 * 1024  # what the members may inflate to, all together (a zip bomb stops here)
 MAX_MEMBERS = 2000
+CHUNK = 1024 * 1024
+SLUG = re.compile(r"[a-z0-9][a-z0-9-]{0,63}")
 
 
 class BundleRejected(Exception):
@@ -83,17 +87,49 @@ def unpack_archive(data, name):
         manifests = sorted((tmp / "x").rglob("manifest.json"), key=lambda p: len(p.parts))
         if not manifests:
             raise BundleRejected(f"{name}: no manifest.json in the archive")
-        return tmp, manifests[0].parent
+        folder = manifests[0].parent
+        if folder == tmp / "x":  # the archive holds the folder's contents (`tar czf b.tgz -C folder .`)
+            folder = folder.rename(tmp / _declared_slug(manifests[0]))
+        return tmp, folder
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
 
 
+def _declared_slug(manifest_path):
+    """The slug a root-level manifest declares, as the bundle folder's name (the manifest check then holds);
+    anything that is not a plain slug leaves the folder as it is, for the manifest check to name."""
+    try:
+        slug = json.loads(manifest_path.read_text(encoding="utf-8")).get("slug")
+    except (ValueError, AttributeError, UnicodeDecodeError):
+        return "bundle"
+    return slug if isinstance(slug, str) and SLUG.fullmatch(slug) else "bundle"
+
+
 def _check_member(name, member):
+    """The member's path inside the bundle; empty for the archive's own root (`./` in `tar -C dir .`)."""
     path = PurePosixPath(member)
-    if path.is_absolute() or ".." in path.parts or member.startswith(("/", "\\")) or ":" in path.parts[0]:
+    if path.is_absolute() or ".." in path.parts or member.startswith(("/", "\\")) \
+            or (path.parts and ":" in path.parts[0]):
         raise BundleRejected(f"{name}: {member!r} points outside the bundle")
     return path
+
+
+class _Budget:
+    """Bytes written so far over all members, refused past MAX_UNPACKED_BYTES whatever the headers claim."""
+
+    def __init__(self, name):
+        self.name, self.used = name, 0
+
+    def copy(self, source, out_path):
+        out_path.parent.mkdir(parents=True, exist_ok=True)
+        with out_path.open("wb") as out:
+            while chunk := source.read(CHUNK):
+                self.used += len(chunk)
+                if self.used > MAX_UNPACKED_BYTES:
+                    raise BundleRejected(f"{self.name}: the files inflate to more than {MAX_UNPACKED_BYTES:,} "
+                                         "bytes; a game bundle is far smaller")
+                out.write(chunk)
 
 
 def _unzip(data, name, target):
@@ -101,15 +137,15 @@ def _unzip(data, name, target):
         members = archive.infolist()
         if len(members) > MAX_MEMBERS:
             raise BundleRejected(f"{name}: more than {MAX_MEMBERS} files")
+        budget = _Budget(name)
         for info in members:
             path = _check_member(name, info.filename)
             if (info.external_attr >> 16) & 0o170000 == 0o120000:
                 raise BundleRejected(f"{name}: {info.filename!r} is a symbolic link")
-            if info.is_dir():
+            if info.is_dir() or not path.parts:
                 continue
-            out = target / Path(*path.parts)
-            out.parent.mkdir(parents=True, exist_ok=True)
-            out.write_bytes(archive.read(info))
+            with archive.open(info) as source:
+                budget.copy(source, target / Path(*path.parts))
 
 
 def _untar(data, name, target):
@@ -118,18 +154,17 @@ def _untar(data, name, target):
     except tarfile.TarError:
         raise BundleRejected(f"{name}: not a .zip or .tar(.gz) archive") from None
     with archive:
-        members = archive.getmembers()
-        if len(members) > MAX_MEMBERS:
-            raise BundleRejected(f"{name}: more than {MAX_MEMBERS} files")
-        for member in members:
+        budget = _Budget(name)
+        for count, member in enumerate(archive, start=1):  # streamed: a member list is not built in memory
+            if count > MAX_MEMBERS:
+                raise BundleRejected(f"{name}: more than {MAX_MEMBERS} files")
             path = _check_member(name, member.name)
-            if member.isdir():
+            if member.isdir() or not path.parts:
                 continue
             if not member.isfile():
                 raise BundleRejected(f"{name}: {member.name!r} is a link or a device, not a file")
-            out = target / Path(*path.parts)
-            out.parent.mkdir(parents=True, exist_ok=True)
-            out.write_bytes(archive.extractfile(member).read())
+            with archive.extractfile(member) as source:
+                budget.copy(source, target / Path(*path.parts))
 
 
 def _refuse_links(folder):

@@ -116,7 +116,7 @@ def test_moderation_hides_a_submission_from_every_figure_with_a_public_reason(ma
 def archive(kind, files):
     buffer = io.BytesIO()
     if kind == "zip":
-        with zipfile.ZipFile(buffer, "w") as out:
+        with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as out:
             for name, data in files.items():
                 out.writestr(name, data)
     else:
@@ -165,6 +165,44 @@ def test_a_symlink_in_an_archive_is_refused(maintainer):
         out.addfile(link)
     with pytest.raises(BundleRejected, match="is a link or a device"):
         curation.import_archive(actor=maintainer, data=buffer.getvalue(), name="link.tar.gz")
+
+
+def test_a_symlink_in_a_zip_is_refused(maintainer):
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as out:
+        link = zipfile.ZipInfo("counter/game.js")
+        link.external_attr = (0o120777 << 16)  # a symbolic link, as `zip --symlinks` stores it
+        out.writestr(link, "/etc/passwd")
+    with pytest.raises(BundleRejected, match="is a symbolic link"):
+        curation.import_archive(actor=maintainer, data=buffer.getvalue(), name="link.zip")
+
+
+def test_a_tar_of_a_folder_s_contents_is_imported(maintainer, settings, tmp_path):
+    """`tar czf b.tgz -C counter .` has a `./` entry for the folder itself and `./`-prefixed members."""
+    settings.DATA_DIR = tmp_path
+    buffer = io.BytesIO()
+    with tarfile.open(fileobj=buffer, mode="w:gz") as out:
+        root = tarfile.TarInfo(".")
+        root.type = tarfile.DIRTYPE
+        out.addfile(root)
+        for name, data in counter_files().items():
+            info = tarfile.TarInfo("./" + name.split("/", 1)[1])
+            info.size = len(data)
+            out.addfile(info, io.BytesIO(data))
+    spec, _ = curation.import_archive(actor=maintainer, data=buffer.getvalue(), name="b.tgz")
+    assert (spec.slug, spec.version) == ("counter", "2.0.0")
+
+
+@pytest.mark.parametrize("kind", ["zip", "tar"])
+def test_an_archive_that_inflates_past_the_limit_is_refused_while_streaming(maintainer, kind, monkeypatch):
+    from evaluator import bundles
+
+    monkeypatch.setattr(bundles, "MAX_UNPACKED_BYTES", 1_000_000)
+    files = counter_files() | {"counter/padding.bin": bytes(3_000_000)}  # compresses to a few KB
+    data = archive(kind, files)
+    assert len(data) < 100_000
+    with pytest.raises(BundleRejected, match="inflate to more than 1,000,000 bytes"):
+        curation.import_archive(actor=maintainer, data=data, name=f"bomb.{kind}")
 
 
 def test_a_bad_manifest_in_an_archive_names_the_field(maintainer):
