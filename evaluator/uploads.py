@@ -17,8 +17,31 @@ from sandbox.env import LATENCY_FIELD
 SCHEMA_PATH = Path(__file__).parent / "schemas" / "submission-1.schema.json"
 FORMAT = "gameworld.submission/1"
 MAX_ERRORS = 50
+MAX_MESSAGE = 300  # characters of an error message: an offending value is quoted, never echoed whole
+MAX_DIGITS = 18    # an integer in a submission (a seed, a count) has at most this many digits
 RECORDED_INVALID = "invalid"  # an agent reply with no valid action: replayed as a charged invalid step
 PROTOCOLS = ("paused", "realtime")  # realtime: each action may carry latency_ms, game time that runs first
+
+
+class _Unreadable:
+    """A JSON value the format never allows (a huge integer, NaN, Infinity), kept as a marker so that the
+    schema names the field it stands in instead of Python failing on it."""
+
+    def __init__(self, text):
+        self.text = text
+
+    def __repr__(self):
+        return f"{self.text[:12]}... ({len(self.text):,} digits)" if self.text[:1].isdigit() else self.text
+
+
+def _parse_int(text):
+    return int(text) if len(text.lstrip("-")) <= MAX_DIGITS else _Unreadable(text)
+
+
+# "integer" means a JSON integer: 1.0 is a number, not a seed (the default checker takes it as 1).
+_TYPES = jsonschema.Draft202012Validator.TYPE_CHECKER.redefine(
+    "integer", lambda checker, value: isinstance(value, int) and not isinstance(value, bool))
+Validator = jsonschema.validators.extend(jsonschema.Draft202012Validator, type_checker=_TYPES)
 
 
 class UploadRejected(Exception):
@@ -63,21 +86,18 @@ def parse_upload(raw, *, user, limits):
         if today >= limits.max_submissions_per_day:
             raise UploadRejected([_error("(user)", f"you have uploaded {today} submissions in the last 24 hours; "
                                                    f"the limit is {limits.max_submissions_per_day}")])
-    try:
-        data = json.loads(raw)
-    except UnicodeDecodeError:
-        raise UploadRejected([_error("(file)", "the file is not UTF-8 text")]) from None
-    except json.JSONDecodeError as exc:
-        raise UploadRejected([_error("(file)", f"the file is not JSON: {exc.msg} at line {exc.lineno} "
-                                               f"column {exc.colno}")]) from None
+    data = read_json(raw)
     if not isinstance(data, dict):
         raise UploadRejected([_error("(file)", "a submission is a JSON object")])
     if data.get("format") != FORMAT:
         raise UploadRejected([_error("format", f"expected {FORMAT!r}, got {data.get('format')!r}")])
-    schema_errors = sorted(jsonschema.Draft202012Validator(submission_schema()).iter_errors(data),
+    schema_errors = sorted(Validator(submission_schema()).iter_errors(data),
                            key=lambda e: list(map(str, e.absolute_path)))
     if schema_errors:
         raise UploadRejected([_error(_path(e.absolute_path), _schema_message(e)) for e in schema_errors])
+    unencodable = _first_unencodable(data)
+    if unencodable:
+        raise UploadRejected([_error(unencodable, "holds a lone surrogate (\\ud800-\\udfff), which is not text")])
     if len(data["runs"]) > limits.max_runs:
         raise UploadRejected([_error("runs", f"{len(data['runs'])} runs; the limit is {limits.max_runs} "
                                              "a submission")])
@@ -97,6 +117,46 @@ def parse_upload(raw, *, user, limits):
         raise UploadRejected(errors)
     return ParsedSubmission(task_set=task_set, agent=data["agent"], protocol=data["protocol"], runs=runs,
                             payload_sha256=hashlib.sha256(raw).hexdigest())
+
+
+def read_json(raw):
+    """The JSON document of an upload, or UploadRejected saying why it cannot be read."""
+    try:
+        return json.loads(raw, parse_int=_parse_int, parse_constant=_Unreadable)
+    except UnicodeDecodeError:
+        raise UploadRejected([_error("(file)", "the file is not UTF-8 text")]) from None
+    except json.JSONDecodeError as exc:
+        raise UploadRejected([_error("(file)", f"the file is not JSON: {exc.msg} at line {exc.lineno} "
+                                               f"column {exc.colno}")]) from None
+    except RecursionError:
+        raise UploadRejected([_error("(file)", "the JSON is nested too deeply; a submission is a few levels "
+                                               "deep")]) from None
+
+
+def _first_unencodable(data):
+    """The path of the first string (or key) that cannot be stored as UTF-8 text, or None. Iterative: a
+    document json accepted may still be deeper than Python's recursion allows."""
+    pending = [((), data)]
+    while pending:
+        path, value = pending.pop()
+        if isinstance(value, dict):
+            for key, item in value.items():
+                if not _encodable(key):
+                    return _path(path + (key,))
+                pending.append((path + (key,), item))
+        elif isinstance(value, list):
+            pending.extend((path + (index,), item) for index, item in enumerate(value))
+        elif isinstance(value, str) and not _encodable(value):
+            return _path(path)
+    return None
+
+
+def _encodable(text):
+    try:
+        text.encode("utf-8")
+        return True
+    except UnicodeEncodeError:
+        return False
 
 
 def _check_run(index, run, tasks, task_set, limits, seen, errors, protocol="paused"):
@@ -150,11 +210,14 @@ def _unknown_task_message(task_id, task_set):
 
 
 def _error(field, message):
+    if len(message) > MAX_MESSAGE:
+        message = message[:MAX_MESSAGE - 1] + "…"
     return {"field": field, "message": message}
 
 
 def _path(parts):
-    return "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in parts).lstrip(".") or "(top level)"
+    text = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in parts).lstrip(".") or "(top level)"
+    return text.encode("utf-8", "backslashreplace").decode()[:MAX_MESSAGE]
 
 
 def _schema_message(error):

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from .errors import InvalidAction
 
 PRIMITIVE_TYPES = ("press_key", "press_keys", "left_click", "mouse_move", "wait")
+SEMANTIC_FIELDS = {"type", "name", "args", "duration_ms"}
 POINTER_TYPES = ("left_click", "mouse_move")
 DEFAULT_STEP_MS_RANGE = (50, 2000)
 
@@ -28,6 +29,9 @@ class ActionSpace:
             raise InvalidAction(f"an action must be a JSON object, got {type(action).__name__}")
         kind = action.get("type")
         if kind == "semantic":
+            extra = sorted(map(str, set(action) - SEMANTIC_FIELDS))
+            if extra:
+                raise InvalidAction(f"semantic does not take {', '.join(extra)[:200]}")
             primitive = self._bind_semantic(action)
             if "duration_ms" in action:
                 primitive["duration_ms"] = action["duration_ms"]
@@ -43,9 +47,9 @@ class ActionSpace:
         allowed = {"type", "duration_ms"} | {
             "press_key": {"key"}, "press_keys": {"keys"}, "left_click": {"x", "y"},
             "mouse_move": {"x", "y"}, "wait": set()}[kind]
-        extra = sorted(set(action) - allowed)
+        extra = sorted(map(str, set(action) - allowed))
         if extra:
-            raise InvalidAction(f"{kind} does not take {', '.join(extra)}")
+            raise InvalidAction(f"{kind} does not take {', '.join(extra)[:200]}")
         duration = action.get("duration_ms", default_ms)
         low, high = self.step_ms_range
         if not _is_int(duration) or not low <= duration <= high:

@@ -84,6 +84,7 @@ def test_more_actions_than_the_budget():
     (-1, "runs[0].seed: must be a non-negative integer, got -1"),
     (1.5, "runs[0].seed: must be a non-negative integer, got 1.5"),
     ("1", "runs[0].seed: must be a non-negative integer, got '1'"),
+    (1.0, "runs[0].seed: must be a non-negative integer, got 1.0"),
     (7, "runs[0].seed: 7 is not one of breakout/first-brick@1's seeds (1, 2, 3)"),
 ])
 def test_bad_seeds(seed, message):
@@ -117,3 +118,38 @@ def test_limits_set_by_the_admin():
                               interface="cua")
     with pytest.raises(UploadRejected, match="you have uploaded 1 submissions in the last 24 hours; the limit is 1"):
         parse_upload(payload([run_entry("breakout/first-brick@1")]), user=user, limits=limits)
+
+
+def test_json_nested_too_deep_is_refused_not_a_crash():
+    assert refused(b"[" * 100_000 + b"]" * 100_000) == [
+        "(file): the JSON is nested too deeply; a submission is a few levels deep"]
+
+
+def test_a_huge_integer_is_refused_naming_its_field():
+    raw = payload([run_entry("breakout/first-brick@1")]).replace(b'"seed": 1', b'"seed": ' + b"9" * 5000)
+    [error] = refused(raw)
+    assert error.startswith("runs[0].seed: must be a non-negative integer, got 999999999999... (5,000 digits)")
+    huge_version = payload([run_entry("breakout/first-brick@1", task="breakout/first-brick@" + "9" * 5000)])
+    [error] = refused(huge_version)
+    assert error.startswith("runs[0].task: ") and len(error) <= 320
+
+
+def test_a_lone_surrogate_is_refused_naming_its_field():
+    raw = payload([run_entry("breakout/first-brick@1")]).replace(b'"test-agent"', b'"bad \\ud800 name"')
+    assert refused(raw) == ["agent.name: holds a lone surrogate (\\ud800-\\udfff), which is not text"]
+
+
+def test_a_nan_claim_is_refused_not_stored_as_null():
+    raw = payload([run_entry("breakout/first-brick@1")]).replace(b'"progress": 1.0', b'"progress": NaN')
+    assert refused(raw) == ["runs[0].claimed.progress: NaN is not of type 'number'"]
+
+
+def test_error_messages_quote_an_offending_value_briefly():
+    [error] = refused(payload([run_entry("breakout/first-brick@1", seed="x" * 10_000)]))
+    assert error.startswith("runs[0].seed: must be a non-negative integer, got 'xxx") and len(error) <= 320
+
+
+def test_a_semantic_action_with_unknown_fields_is_refused():
+    run = run_entry("breakout/first-brick@1", actions=[{"type": "semantic", "name": "launch", "junk": "J" * 10_000}])
+    [error] = refused(payload([run]))
+    assert error.startswith("runs[0].actions[0]: semantic does not take junk") and len(error) <= 320
