@@ -110,7 +110,8 @@ def parse_upload(raw, *, user, limits):
     tasks = {t.task_id: t for t in task_set.tasks.select_related("game")}
     errors, runs, seen = [], [], {}
     for index, run in enumerate(data["runs"]):
-        parsed = _check_run(index, run, tasks, task_set, limits, seen, errors, protocol=data["protocol"])
+        parsed = _check_run(index, run, tasks, task_set, limits, seen, errors, protocol=data["protocol"],
+                            interface=data["agent"]["interface"])
         if parsed is not None:
             runs.append(parsed)
     if errors:
@@ -159,7 +160,7 @@ def _encodable(text):
         return False
 
 
-def _check_run(index, run, tasks, task_set, limits, seen, errors, protocol="paused"):
+def _check_run(index, run, tasks, task_set, limits, seen, errors, protocol="paused", interface="cua"):
     where = f"runs[{index}]"
     task = tasks.get(run["task"])
     if task is None:
@@ -182,6 +183,10 @@ def _check_run(index, run, tasks, task_set, limits, seen, errors, protocol="paus
     for step, action in enumerate(actions):
         if action.get("type") == RECORDED_INVALID:
             continue
+        mismatch = _interface_mismatch(action, interface)
+        if mismatch:
+            errors.append(_error(f"{where}.actions[{step}]", mismatch))
+            return None
         if protocol == "realtime":  # the schema bounded latency_ms; the rest is an ordinary action
             action = {key: value for key, value in action.items() if key != LATENCY_FIELD}
         try:
@@ -194,6 +199,19 @@ def _check_run(index, run, tasks, task_set, limits, seen, errors, protocol="paus
     claimed = run.get("claimed", {})
     return ParsedRun(task=task, seed=run["seed"], actions=actions, claimed_progress=claimed.get("progress"),
                      claimed_success=claimed.get("success"))
+
+
+def _interface_mismatch(action, interface):
+    """Why an action does not belong to the declared interface (the track a submission ranks in is the one
+    its actions show, not the one it claims), or None."""
+    semantic = action.get("type") == "semantic"
+    if interface == "cua" and semantic:
+        return ('a semantic action in a computer-use ("cua") submission: computer-use agents press keys and '
+                'click; declare "interface": "generalist" for semantic actions')
+    if interface == "generalist" and not semantic:
+        return (f'a {str(action.get("type"))[:40]!r} action in a generalist submission: generalist agents call '
+                'the semantic actions; declare "interface": "cua" for key presses and clicks')
+    return None
 
 
 def _unknown_task_message(task_id, task_set):

@@ -3,6 +3,7 @@ import json
 
 from django.contrib.auth.models import User
 
+from evaluator.management.commands._baselines import primitive
 from evaluator.models import Task, UploadLimits
 from evaluator.services import load_bundles
 
@@ -33,11 +34,26 @@ def run_entry(task_id, trajectory="reference", with_claim=True, **overrides):
 
 
 def payload(runs, **overrides):
+    """A submission of these runs. Its interface is the one their actions show: generalist when every
+    action is semantic; else computer-use, with each semantic action replaced by the key press or click it
+    stands for (the same game input, so the same figures), since one submission has one interface."""
+    actions = [a for r in runs for a in r.get("actions", []) if isinstance(a, dict) and a.get("type") != "invalid"]
+    interface = "generalist" if actions and all(a.get("type") == "semantic" for a in actions) else "cua"
+    if interface == "cua":
+        runs = [as_computer_use(r) for r in runs]
     data = {"format": "gameworld.submission/1",
-            "agent": {"name": "test-agent", "model": "scripted", "org": "GameWorld", "interface": "cua"},
+            "agent": {"name": "test-agent", "model": "scripted", "org": "GameWorld", "interface": interface},
             "protocol": "paused", "task_set": "core-v1", "runs": runs}
     data.update(overrides)
     return json.dumps(data).encode()
+
+
+def as_computer_use(run):
+    if not any(isinstance(a, dict) and a.get("type") == "semantic" for a in run.get("actions", [])):
+        return run
+    spec = task(run["task"]).spec()
+    return {**run, "actions": [primitive(a, spec) if isinstance(a, dict) and a.get("type") == "semantic" else a
+                               for a in run["actions"]]}
 
 
 def make_user(name="alice"):

@@ -153,3 +153,21 @@ def test_a_semantic_action_with_unknown_fields_is_refused():
     run = run_entry("breakout/first-brick@1", actions=[{"type": "semantic", "name": "launch", "junk": "J" * 10_000}])
     [error] = refused(payload([run]))
     assert error.startswith("runs[0].actions[0]: semantic does not take junk") and len(error) <= 320
+
+
+@pytest.mark.parametrize("declared, action, message", [
+    ("cua", {"type": "semantic", "name": "launch"}, 'a semantic action in a computer-use ("cua") submission'),
+    ("generalist", {"type": "press_key", "key": "Space"}, "a 'press_key' action in a generalist submission"),
+])
+def test_the_interface_is_checked_against_the_actions(declared, action, message):
+    runs = [run_entry("breakout/first-brick@1", actions=[action])]
+    data = json.loads(payload(runs))
+    data["agent"]["interface"] = declared
+    [error] = refused(json.dumps(data).encode())
+    assert error.startswith(f"runs[0].actions[0]: {message}")
+
+
+def test_recorded_invalid_steps_belong_to_either_interface():
+    for action in ({"type": "semantic", "name": "launch"}, {"type": "press_key", "key": "Space"}):
+        runs = [run_entry("breakout/first-brick@1", actions=[{"type": "invalid", "raw": "?"}, action])]
+        assert len(parse_upload(payload(runs), user=None, limits=UploadLimits.current()).runs) == 1
