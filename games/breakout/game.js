@@ -378,6 +378,7 @@
     reset: function (options) {
       held.left = false; held.right = false;
       restart();
+      draw();   // the frame read right after a reset shows the new attempt, not the game-over screen
     }
   };
 

@@ -100,8 +100,10 @@
     moves = 0;
     over = false;
     gain = null;
-    const a = spawn(), b = spawn();
-    anim = { t0: performance.now(), slides: [], merged: [], spawned: [a, b], intro: true };
+    spawn();
+    spawn();
+    // no pop-in for the opening tiles: an attempt's first frame shows its board at full size
+    anim = { t0: performance.now(), slides: [], merged: [], spawned: [] };
   }
 
   function move(dir) {
@@ -307,9 +309,11 @@
     },
     reset() {
       newGame();
+      draw();   // the frame read right after a reset shows the new board, not the last one
     },
   };
 
   newGame();
+  draw();   // the first frame exists before the game reports actionable
   requestAnimationFrame(frame);
 })();

@@ -180,7 +180,8 @@
         lost: g.over,
       };
     },
-    reset(options) { newRun(); hover = -1; },
+    // draw at once: the frame read right after a reset shows the new board, not the mine that ended the run
+    reset(options) { newRun(); hover = -1; draw(); },
   };
 
   // ---------------------------------------------------------------- drawing

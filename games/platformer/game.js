@@ -82,6 +82,8 @@
   // ---------------------------------------------------------------- game state
   var G = null;
   var keys = { left: false, right: false };
+  var shownSince = 0;   // drawing only: animations run from the attempt's start, so its first frame is
+                        // the same whenever the attempt starts
 
   function newGame() {
     var coins = COIN_SLOTS.map(function (slot) {
@@ -99,6 +101,7 @@
       over: false, outcome: null, reason: null, reachedExit: false, overT: 0
     };
     placeEnemies();
+    shownSince = performance.now();
   }
 
   function placeEnemies() {
@@ -210,7 +213,8 @@
         })
       };
     },
-    reset: function () { newGame(); keys.left = keys.right = false; }
+    // draw at once: the frame read right after a reset shows the new attempt, not "OUCH!"
+    reset: function () { newGame(); keys.left = keys.right = false; draw(); }
   };
 
   // ---------------------------------------------------------------- input
@@ -420,7 +424,8 @@
     ctx.fillStyle = "#a89cc4"; ctx.fillText(win ? "Well played." : "Press R to try again", 240, 196);
   }
 
-  function draw(time) {
+  function draw() {
+    var time = performance.now() - shownSince;
     if (!bg) buildBackground();
     var cam = roomOf(G.px) * ROOM_W;
     ctx.drawImage(bg, cam, 0, ROOM_W, VIEW_H, 0, 0, ROOM_W, VIEW_H);
@@ -454,10 +459,11 @@
   }
   function frame() {
     catchUp();
-    if (rendering()) draw(performance.now());
+    if (rendering()) draw();
     requestAnimationFrame(frame);
   }
 
   newGame();
+  draw();   // the first frame exists before the game reports actionable
   requestAnimationFrame(frame);
 })();

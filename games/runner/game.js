@@ -28,7 +28,7 @@
   const canvas = document.getElementById("game");
   const ctx = canvas.getContext("2d");
   let S = null;           // game state
-  let best = 0;           // best distance this page session (HUD only)
+  let best = 0;           // best distance since the page loaded or gameAPI.reset (HUD only)
   const keys = { jump: false, down: false };
   let jumpPressed = false;
   let startMs = 0, ticksDone = 0;   // clock time of the run's start, ticks run since then
@@ -377,8 +377,9 @@
     },
     reset(options) {
       keys.jump = false; keys.down = false; jumpPressed = false;
+      best = 0;   // a reset starts afresh: its first frame is the same as a new page's
       newGame();
-      if (rendering()) draw();
+      draw();   // the frame read right after a reset shows the new run, not the crash
     },
   };
 

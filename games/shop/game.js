@@ -645,7 +645,8 @@
         tick: g.tick,
       };
     },
-    reset(options) { newGame(); heldKey = null; heldTicks = 0; base = performance.now(); ticksDone = 0; },
+    // draw at once: the frame read right after a reset shows the new shop, not "SHOP CLOSED"
+    reset(options) { newGame(); heldKey = null; heldTicks = 0; base = performance.now(); ticksDone = 0; draw(); },
   };
 
   newGame();

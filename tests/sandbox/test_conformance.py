@@ -5,7 +5,7 @@ import random
 import pytest
 from PIL import Image
 
-from sandbox import BudgetExhausted, make, registry
+from sandbox import BudgetExhausted, frames, make, registry
 
 GAMES = registry.slugs()
 REQUIRED_STATE = ("status", "actionable", "terminal", "score")
@@ -13,6 +13,13 @@ REQUIRED_STATE = ("status", "actionable", "terminal", "score")
 
 def hardest(game):
     return list(game.tasks.values())[-1]
+
+
+def save_frame(artifacts_dir, name, png):
+    """Frames for a person to look at (test-artifacts/frames/, not committed)."""
+    folder = artifacts_dir / "frames"
+    folder.mkdir(exist_ok=True)
+    (folder / name).write_bytes(png)
 
 
 def random_action(space, rng):
@@ -34,7 +41,7 @@ def test_there_are_games_of_every_genre_and_level():
 
 
 @pytest.mark.parametrize("slug", GAMES)
-def test_readiness_action_space_and_invalid_actions(slug):
+def test_readiness_first_frame_action_space_and_invalid_actions(slug, artifacts_dir):
     game = registry.game(slug)
     task = hardest(game)
     space = game.action_space
@@ -43,8 +50,10 @@ def test_readiness_action_space_and_invalid_actions(slug):
         assert state["actionable"] is True
         missing = [f for f in REQUIRED_STATE + tuple(game.state_fields) if f.split(".")[0] not in state]
         assert not missing, f"getState() lacks {missing}"
-        frame = Image.open(io.BytesIO(env.render("jpeg")))
-        assert frame.size == (game.viewport["width"], game.viewport["height"])
+        first = env.render("png")
+        save_frame(artifacts_dir, f"{slug}-first.png", first)
+        assert Image.open(io.BytesIO(first)).size == (game.viewport["width"], game.viewport["height"])
+        assert not frames.is_flat(first), "the first frame after the readiness gate is blank (one flat colour)"
 
         before = env.trace[-1]["state"]
         state, info = env.step({"type": "press_key", "key": "F24"})
@@ -81,6 +90,24 @@ def test_reset_on_fail(slug):
         assert info["attempt"] == 2 and not env.done
         assert env.trace[-1]["kind"] == "ready" and env.trace[-1]["attempt"] == 2
         assert env.trace[-1]["state"]["actionable"] is True
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_frame_after_reset_on_fail_is_the_new_attempts_first_frame(slug, artifacts_dir):
+    """Lose the game; the frame of the next attempt is, pixel for pixel, the first frame of a fresh reset
+    of a new env with that attempt's seed (not the death screen of the attempt that ended)."""
+    game = registry.game(slug)
+    task = hardest(game)
+    seed = game.fail_trajectory.seed if game.fail_trajectory else task.seeds[0]
+    try:
+        result = frames.post_reset_frame(task, seed)
+    except frames.NoLoss as exc:
+        pytest.skip(str(exc))
+    save_frame(artifacts_dir, f"{slug}-after-reset.png", result.frame)
+    save_frame(artifacts_dir, f"{slug}-fresh-attempt-{result.attempt}.png", result.fresh)
+    assert not frames.is_flat(result.frame), "the frame after reset-on-fail is blank (one flat colour)"
+    assert result.matches, (f"attempt {result.attempt} (seed {result.seed}): {result.differing_pixels} pixels "
+                            "differ from the first frame of a fresh reset with that seed")
 
 
 @pytest.mark.slow
