@@ -1,10 +1,16 @@
-"""The JSON API: token-authenticated uploads and public status, described by /api/openapi.json."""
+"""The JSON API: token-authenticated uploads and public status, described by /api/openapi.json.
+
+Every answer under /api/ is JSON and documented there, errors included: an unknown path or id is a JSON 404,
+a method an operation does not take a JSON 405 with `Allow`. No view uses the session cookie (the token is
+the credential), so none needs Django's CSRF check, which would otherwise answer an HTML 403 first.
+"""
+from functools import wraps
+
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
 from django.http import JsonResponse
 from django.urls import reverse
 from django.views.decorators.csrf import csrf_exempt
-from django.views.decorators.http import require_GET, require_http_methods
 
 from . import services
 from .models import ApiToken, Submission, UploadLimits
@@ -26,8 +32,25 @@ def _error(status, field, message):
     return JsonResponse({"errors": [{"field": field, "message": message}]}, status=status)
 
 
-@csrf_exempt
-@require_http_methods(["POST"])
+def allow(*methods):
+    """Take only these methods (GET also answers HEAD); any other gets a JSON 405 naming them."""
+    allowed = set(methods) | ({"HEAD"} if "GET" in methods else set())
+
+    def decorator(view):
+        @csrf_exempt
+        @wraps(view)
+        def checked(request, *args, **kwargs):
+            if request.method not in allowed:
+                response = _error(405, "(method)", f"{request.method} is not allowed here; use "
+                                                   f"{' or '.join(sorted(allowed))}")
+                response["Allow"] = ", ".join(sorted(allowed))
+                return response
+            return view(request, *args, **kwargs)
+        return checked
+    return decorator
+
+
+@allow("POST")
 def submissions(request):
     user = _token_user(request)
     if user is None:
@@ -50,20 +73,27 @@ def submissions(request):
                         status=201)
 
 
-@require_GET
+@allow("GET")
 def submission(request, pk):
+    """`pk` is any path segment: one that is not a submission's id is a JSON 404 like a missing one."""
+    found = int(pk) if pk.isascii() and pk.isdigit() and len(pk) <= 18 else None
     try:
-        return JsonResponse(submission_snapshot(pk))
+        return JsonResponse(submission_snapshot(found))
     except Submission.DoesNotExist:
-        return _error(404, "id", f"no submission {pk}")
+        return _error(404, "id", f"no submission {pk[:40]!r}")
 
 
-@require_GET
+@allow("GET")
 def schema(request):
     return JsonResponse(submission_schema(), json_dumps_params={"indent": 2})
 
 
-@require_GET
+@csrf_exempt
+def not_found(request, rest=""):
+    return _error(404, "(path)", f"no API at {request.path[:200]!r}; see /api/openapi.json")
+
+
+@allow("GET")
 def openapi(request):
     return JsonResponse(openapi_document(request.build_absolute_uri("/")), json_dumps_params={"indent": 2})
 

@@ -1,4 +1,7 @@
 """The OpenAPI 3.1 description of the JSON API, served at /api/openapi.json."""
+import copy
+
+from .models import TaskSet
 from .uploads import submission_schema
 
 ERRORS = {"type": "object", "required": ["errors"], "properties": {"errors": {"type": "array", "items": {
@@ -13,6 +16,23 @@ PROGRESS = {"type": "object", "properties": {
     "finished": {"type": "boolean"}}}
 
 
+def _json_error(description):
+    return {"description": description, "content": {"application/json": {
+        "schema": {"$ref": "#/components/schemas/Errors"}}}}
+
+
+NOT_ALLOWED = _json_error("The operation does not take this method (the `Allow` header lists those it takes)")
+
+
+def upload_schema():
+    """The submission schema with `task_set` limited to the task sets that take uploads now."""
+    schema = copy.deepcopy(submission_schema())
+    published = list(TaskSet.objects.filter(status=TaskSet.Status.PUBLISHED).order_by("slug")
+                     .values_list("slug", flat=True))
+    schema["properties"]["task_set"]["enum"] = published
+    return schema
+
+
 def openapi_document(server_url):
     return {
         "openapi": "3.1.0",
@@ -22,7 +42,7 @@ def openapi_document(server_url):
         "components": {
             "securitySchemes": {"token": {"type": "apiKey", "in": "header", "name": "Authorization",
                                           "description": "`Token <key>`; create keys on your account page."}},
-            "schemas": {"Submission": submission_schema(), "Errors": ERRORS, "Progress": PROGRESS},
+            "schemas": {"Submission": upload_schema(), "Errors": ERRORS, "Progress": PROGRESS},
         },
         "paths": {
             "/api/v1/submissions": {"post": {
@@ -36,10 +56,10 @@ def openapi_document(server_url):
                                 {"$ref": "#/components/schemas/Progress"},
                                 {"type": "object", "properties": {"url": {"type": "string"},
                                                                   "status_url": {"type": "string"}}}]}}}},
-                    "400": {"description": "Refused; nothing was stored",
-                            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Errors"}}}},
-                    "401": {"description": "No active API token",
-                            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Errors"}}}},
+                    "400": _json_error("Refused; nothing was stored"),
+                    "401": _json_error("No active API token"),
+                    "405": NOT_ALLOWED,
+                    "413": _json_error("The body is larger than the site reads at all"),
                 }}},
             "/api/v1/submissions/{id}": {"get": {
                 "summary": "A submission's verification status and per-run figures (claimed and verified)",
@@ -47,11 +67,16 @@ def openapi_document(server_url):
                 "responses": {
                     "200": {"description": "Status", "content": {"application/json": {
                         "schema": {"$ref": "#/components/schemas/Progress"}}}},
-                    "404": {"description": "No such submission", "content": {"application/json": {
-                        "schema": {"$ref": "#/components/schemas/Errors"}}}},
+                    "404": _json_error("No such submission"),
+                    "405": NOT_ALLOWED,
                 }}},
             "/api/schema/submission-1.json": {"get": {
                 "summary": "The JSON Schema of gameworld.submission/1",
-                "responses": {"200": {"description": "JSON Schema"}}}},
+                "responses": {"200": {"description": "JSON Schema", "content": {"application/json": {
+                    "schema": {"type": "object"}}}}, "405": NOT_ALLOWED}}},
+            "/api/openapi.json": {"get": {
+                "summary": "This document",
+                "responses": {"200": {"description": "OpenAPI 3.1", "content": {"application/json": {
+                    "schema": {"type": "object"}}}}, "405": NOT_ALLOWED}}},
         },
     }

@@ -66,7 +66,9 @@ def test_schema_and_openapi_are_served(client):
     assert schema["$id"] == "gameworld.submission/1"
     document = client.get("/api/openapi.json").json()
     assert document["openapi"].startswith("3.1") and "/api/v1/submissions" in document["paths"]
-    assert document["components"]["schemas"]["Submission"] == schema
+    served = document["components"]["schemas"]["Submission"]
+    assert served["properties"]["task_set"].pop("enum") == ["core-v1"]  # the published ones, at this moment
+    assert served == schema
 
 
 def test_the_upload_page_shows_every_error_and_stores_nothing(client):
@@ -99,3 +101,31 @@ def test_an_upload_under_the_cap_but_over_the_admin_limit_names_the_limit(client
     response = post(client, b" " * (4 * 1024 * 1024), key)
     assert response.status_code == 400
     assert response.json()["errors"][0]["message"] == "the file is 4,194,304 bytes; the limit is 3,145,728 bytes"
+
+
+@pytest.mark.parametrize("method, path, allowed", [
+    ("put", "/api/v1/submissions", "POST"), ("delete", "/api/v1/submissions", "POST"),
+    ("get", "/api/v1/submissions", "POST"), ("post", "/api/v1/submissions/1", "GET, HEAD"),
+    ("delete", "/api/openapi.json", "GET, HEAD"), ("patch", "/api/schema/submission-1.json", "GET, HEAD"),
+])
+def test_an_undeclared_method_is_a_json_405(client, method, path, allowed):
+    response = getattr(client, method)(path)
+    assert response.status_code == 405 and response["Allow"] == allowed
+    assert response.json()["errors"][0]["field"] == "(method)"
+
+
+@pytest.mark.parametrize("path", ["/api/v1/submissions/abc", "/api/v1/submissions/99999", "/api/v1/nothing",
+                                  "/api/v1/submissions/" + "9" * 40])
+def test_unknown_ids_and_paths_are_json_404s(client, path):
+    response = client.get(path)
+    assert response.status_code == 404 and response["Content-Type"] == "application/json"
+    assert response.json()["errors"][0]["message"]
+
+
+def test_the_openapi_document_lists_published_task_sets_and_every_answer(client):
+    document = client.get("/api/openapi.json").json()
+    task_set = document["components"]["schemas"]["Submission"]["properties"]["task_set"]
+    assert task_set["enum"] == ["core-v1"]
+    post = document["paths"]["/api/v1/submissions"]["post"]["responses"]
+    assert {"201", "400", "401", "405", "413"} <= set(post)
+    assert "405" in document["paths"]["/api/v1/submissions/{id}"]["get"]["responses"]
