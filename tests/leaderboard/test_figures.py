@@ -107,6 +107,20 @@ def test_ranks_tie_while_intervals_overlap(board):
     assert order.index("Bravo") < order.index("Delta")                           # partial entries last
 
 
+def test_agents_whose_intervals_overlap_share_a_rank_though_their_figures_differ():
+    ts = mini_task_set([T1, T2, T3, T4], slug="overlap-v1")
+    for name, figures in (("Gale", (0.9, 0.5, 0.8, 0.3)), ("Hale", (0.8, 0.6, 0.6, 0.3)),
+                          ("Kite", (0.1, 0.0, 0.1, 0.0))):
+        sub = submission(ts, name)
+        for t, p in zip((T1, T2, T3, T4), figures):
+            run(sub, t, p, claimed=p)  # honest claims: equal to the replay
+    entries = by_name(selectors.compute_table(ts))
+    gale, hale, kite = entries["Gale"], entries["Hale"], entries["Kite"]
+    assert (gale["overall"]["pg"], hale["overall"]["pg"]) == pytest.approx((62.5, 57.5))  # different estimates
+    assert hale["overall"]["pg_hi"] > gale["overall"]["pg_lo"]                  # overlapping intervals
+    assert gale["rank"] == hale["rank"] == 1 and kite["rank"] == 3
+
+
 def test_interval_ranks_count_agents_whose_lower_bound_is_above():
     lower = [0.5, 0.6, 0.1, 0.75]
     upper = [0.7, 0.8, 0.3, 0.9]
