@@ -157,6 +157,43 @@ def test_archives_reaching_outside_the_bundle_are_refused(maintainer, name, file
         curation.import_archive(actor=maintainer, data=archive("zip", files), name=name)
 
 
+def counter_with_points_per_press(points, version, task_version=1):
+    files = counter_files(version=version)
+    manifest = json.loads(files["counter/manifest.json"])
+    manifest["tasks"][0]["version"] = task_version
+    files["counter/manifest.json"] = json.dumps(manifest).encode()
+    files["counter/game.js"] = files["counter/game.js"].replace(b'"ArrowUp") s.score += 1',
+                                                                f'"ArrowUp") s.score += {points}'.encode())
+    assert files["counter/game.js"] != counter_files()["counter/game.js"]
+    return files
+
+
+def test_a_game_version_once_imported_never_changes(maintainer, settings, tmp_path):
+    settings.DATA_DIR = tmp_path
+    curation.import_archive(actor=maintainer, data=archive("zip", counter_files()), name="c.zip")
+    stored = (tmp_path / "bundles" / "2.0.0" / "counter" / "game.js").read_bytes()
+    with pytest.raises(BundleRejected, match="counter 2.0.0 was imported before with other files"):
+        curation.import_archive(actor=maintainer, data=archive("zip", counter_with_points_per_press(0, "2.0.0")),
+                                name="changed.zip")
+    assert (tmp_path / "bundles" / "2.0.0" / "counter" / "game.js").read_bytes() == stored
+
+
+def test_an_old_task_version_replays_on_its_own_game_after_a_newer_game_arrives(maintainer, settings, tmp_path):
+    from sandbox import Trajectory, run_trajectory
+
+    settings.DATA_DIR = tmp_path
+    curation.import_archive(actor=maintainer, data=archive("zip", counter_files()), name="v2.zip")
+    published = TaskSet.objects.create(slug="counter-v1", name="Counter", status=TaskSet.Status.PUBLISHED)
+    published.tasks.set([task("counter/score-3@1")])  # runs of it exist: what it measures is frozen
+    curation.import_archive(actor=maintainer, data=archive("zip", counter_with_points_per_press(0, "3.0.0", 2)),
+                            name="v3.zip")
+    old, new = task("counter/score-3@1"), task("counter/score-3@2")
+    assert (old.spec().game.version, new.spec().game.version) == ("2.0.0", "3.0.0")
+    reference = Trajectory.from_dict(old.reference)
+    assert run_trajectory(old.spec(), reference)[0].success          # on the game it was made for
+    assert not run_trajectory(new.spec(), reference)[0].success      # on 3.0.0 ArrowUp scores nothing
+
+
 def test_a_symlink_in_an_archive_is_refused(maintainer):
     buffer = io.BytesIO()
     with tarfile.open(fileobj=buffer, mode="w:gz") as out:
