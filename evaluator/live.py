@@ -19,8 +19,8 @@ import time
 from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 
-from sandbox import InvalidAction, SandboxError, make
-from sandbox.rules import LATENCY_FIELD, MAX_LATENCY_MS, as_run_action, check_latency
+from sandbox import InvalidAction, ProtocolError, SandboxError, make
+from sandbox.rules import LATENCY_FIELD, MAX_LATENCY_MS, as_run_action, split_latency
 
 from .models import StepTaken
 
@@ -132,32 +132,24 @@ class LiveSession:
 
     def _split_latency(self, action):
         """The action without `latency_ms`, and the latency to charge (None when paused)."""
-        if isinstance(action, dict) and LATENCY_FIELD in action:
-            if self.protocol != "realtime":
-                raise Refusal(f"{LATENCY_FIELD} belongs to the realtime protocol; this session is {self.protocol}")
-            latency, problem = check_latency(action[LATENCY_FIELD])
-            if problem:
-                raise Refusal(problem)
-            return {key: value for key, value in action.items() if key != LATENCY_FIELD}, latency
-        if self.protocol == "realtime":  # not reported: the time since the frame was sent
+        try:
+            body, latency = split_latency(action, protocol=self.protocol)
+        except ProtocolError as exc:
+            raise Refusal(str(exc)) from None
+        if latency is None and self.protocol == "realtime":  # not reported: the time since the frame was sent
             waited = time.monotonic() - self._frame_sent_at if self._frame_sent_at else 0
-            return action, min(MAX_LATENCY_MS, round(waited * 1000))
-        return action, None
+            latency = min(MAX_LATENCY_MS, round(waited * 1000))
+        return body, latency
 
     def _as_stored(self, action, latency):
         """The action as stored and applied, and the reason it is invalid (None when valid)."""
         space, step_ms = self.spec.game.action_space, self.spec.step_ms
-        if self.charge_invalid:
-            stored, reason = as_run_action(action, space, step_ms)
-        else:
+        if not self.charge_invalid:
             try:
                 space.resolve(action, step_ms)
             except InvalidAction as exc:
                 raise Refusal(f"not an action of this game: {exc}") from None
-            stored, reason = action, None
-        if latency is not None:
-            stored = {**stored, LATENCY_FIELD: latency}
-        return stored, reason
+        return as_run_action(action, space, step_ms, latency=latency)
 
     # The sandbox side (blocking: called through in_sandbox).
 

@@ -16,7 +16,7 @@ paused step, recorded exactly as before.
 import json
 
 from . import oracle
-from .errors import BudgetExhausted, InvalidAction
+from .errors import BudgetExhausted, InvalidAction, ProtocolError
 
 LATENCY_FIELD = "latency_ms"
 MAX_LATENCY_MS = 30_000
@@ -219,6 +219,20 @@ def check_latency(value):
     return value, None
 
 
+def split_latency(action, *, protocol):
+    """(the action without `latency_ms`, its latency or None) for a run of `protocol` ("paused" or
+    "realtime"), as live sessions and the client take actions in; ProtocolError when the latency does not
+    belong (a paused run) or is out of range. The env itself charges a bad latency as an invalid step."""
+    if not (isinstance(action, dict) and LATENCY_FIELD in action):
+        return action, None
+    if protocol != "realtime":
+        raise ProtocolError(f"{LATENCY_FIELD} belongs to the realtime protocol; this run is {protocol}")
+    latency, problem = check_latency(action[LATENCY_FIELD])
+    if problem:
+        raise ProtocolError(problem)
+    return {key: value for key, value in action.items() if key != LATENCY_FIELD}, latency
+
+
 def as_data(action):
     """Actions are recorded as JSON data; anything else is recorded by its repr, as an invalid action."""
     try:
@@ -228,18 +242,19 @@ def as_data(action):
         return repr(action)
 
 
-def as_run_action(action, action_space, step_ms):
-    """The action as a run stores it (an upload, a hosted episode, the client's run record): itself when the
-    action space accepts it, else {"type": "invalid", "raw": <its JSON text>}; with the reason it is invalid.
-    `latency_ms` is not part of the action: strip it first."""
+def as_run_action(action, action_space, step_ms, *, latency=None):
+    """The action as a run stores it (a hosted episode, the client's run record): itself when the action
+    space accepts it, else {"type": "invalid", "raw": <its JSON text>}; with the reason it is invalid.
+    `action` has no `latency_ms` (see split_latency); a realtime `latency` is added to the record."""
     if isinstance(action, dict) and action.get("type") == RECORDED_INVALID:
-        raw = action.get("raw", "")
-        return invalid_record(raw), "no valid action (recorded as invalid)"
-    try:
-        action_space.resolve(action, step_ms)
-        return action, None
-    except InvalidAction as exc:
-        return invalid_record(action), str(exc)
+        recorded, reason = invalid_record(action.get("raw", "")), "no valid action (recorded as invalid)"
+    else:
+        try:
+            action_space.resolve(action, step_ms)
+            recorded, reason = action, None
+        except InvalidAction as exc:
+            recorded, reason = invalid_record(action), str(exc)
+    return ({**recorded, LATENCY_FIELD: latency} if latency is not None else recorded), reason
 
 
 def invalid_record(raw):
@@ -253,4 +268,4 @@ def invalid_record(raw):
 
 
 __all__ = ["Wrapper", "SessionEnv", "InvalidActionCharging", "RealtimeLatency", "Budget", "ResetOnFail",
-           "TraceRecording", "check_latency", "as_data", "as_run_action", "invalid_record"]
+           "TraceRecording", "check_latency", "split_latency", "as_data", "as_run_action", "invalid_record"]

@@ -1,58 +1,11 @@
 """Each rule wrapper on its own, over an in-memory game (no browser), then their composition in TaskEnv."""
-from types import SimpleNamespace
-
 import pytest
 
-from sandbox import BudgetExhausted, oracle
-from sandbox.actions import ActionSpace
+from sandbox import BudgetExhausted, ProtocolError, oracle
 from sandbox.env import TaskEnv
 from sandbox.rules import (Budget, InvalidActionCharging, RealtimeLatency, ResetOnFail, SessionEnv, TraceRecording,
-                           as_run_action)
-
-SPACE = ActionSpace(keys=("ArrowRight", "ArrowLeft"), pointer=False, width=10, height=10, semantic={})
-RIGHT = {"type": "press_key", "key": "ArrowRight"}  # +1 point
-LEFT = {"type": "press_key", "key": "ArrowLeft"}  # loses the game
-OUTSIDE = {"type": "press_key", "key": "KeyQ"}  # not in the action space
-STEP_MS = 200
-TIME_LIMIT_MS = 1000  # the game is lost when its clock reaches this
-
-
-class CounterSession:
-    """A backend session in memory: the score counts ArrowRight presses; ArrowLeft or running out of time
-    loses; `applied` logs every primitive the game received, `opened` every seed it started at."""
-
-    def __init__(self):
-        self.applied, self.opened, self.closed = [], [], False
-
-    def open(self, seed):
-        self.opened.append(seed)
-        self.score, self.clock, self.lost = 0, 0, False
-        return self.state()
-
-    restart = open
-
-    def apply(self, primitive):
-        self.applied.append(primitive)
-        self.clock += primitive["duration_ms"]
-        self.score += primitive.get("key") == "ArrowRight"
-        self.lost = self.lost or primitive.get("key") == "ArrowLeft" or self.clock >= TIME_LIMIT_MS
-        return self.state()
-
-    def state(self):
-        return {"score": self.score, "clock": self.clock, "seed": self.opened[-1],
-                "terminal": {"is_terminal": self.lost, "outcome": "loss" if self.lost else None}}
-
-    def frame(self, fmt):
-        return b"frame"
-
-    def close(self):
-        self.closed = True
-
-
-def task(**overrides):
-    fields = dict(game=SimpleNamespace(action_space=SPACE), step_ms=STEP_MS, max_actions=100, score_field="score",
-                  start=0, target=3, seeds=(7,))
-    return SimpleNamespace(**{**fields, **overrides})
+                           as_run_action, split_latency)
+from tests.sandbox.counter_game import LEFT, OUTSIDE, RIGHT, SPACE, STEP_MS, CounterSession, task
 
 
 def charging(session):
@@ -186,3 +139,13 @@ def test_a_run_records_an_action_outside_the_space_as_an_invalid_record():
     recorded, reason = as_run_action(OUTSIDE, SPACE, STEP_MS)
     assert recorded == {"type": "invalid", "raw": '{"type": "press_key", "key": "KeyQ"}'} and "KeyQ" in reason
     assert as_run_action({"type": "invalid", "raw": "x" * 600}, SPACE, STEP_MS)[0]["raw"] == "x" * 500
+
+
+def test_a_run_takes_latency_in_realtime_only():
+    assert split_latency(RIGHT, protocol="paused") == (RIGHT, None)
+    assert split_latency({**RIGHT, "latency_ms": 40}, protocol="realtime") == (RIGHT, 40)
+    with pytest.raises(ProtocolError, match="realtime protocol; this run is paused"):
+        split_latency({**RIGHT, "latency_ms": 40}, protocol="paused")
+    with pytest.raises(ProtocolError, match="from 0 to 30000"):
+        split_latency({**RIGHT, "latency_ms": 30_001}, protocol="realtime")
+    assert as_run_action(OUTSIDE, SPACE, STEP_MS, latency=40)[0]["latency_ms"] == 40
