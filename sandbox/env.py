@@ -6,19 +6,17 @@ A backend session only knows how to open a game at a seed, restart it, apply one
 """
 from . import oracle
 from .errors import BudgetExhausted, SandboxError
-from .rules import (LATENCY_FIELD, MAX_LATENCY_MS, Budget, InvalidActionCharging, RealtimeLatency, ResetOnFail,
-                    SessionEnv, TraceRecording, check_latency)
+from .rules import (LATENCY_FIELD, Budget, InvalidActionCharging, RealtimeLatency, ResetOnFail, SessionEnv,
+                    TraceRecording)
 
 OBSERVATIONS = ("frame", "state")
 INFO_FIELDS = ("state", "terminated", "truncated", "attempt", "actions_used", "actions_left", "invalid",
                "invalid_reason", "reset", "progress", "success")
 REALTIME_INFO_FIELDS = (LATENCY_FIELD, "landed")  # on realtime steps only
 
-__all__ = ["TaskEnv", "compose", "OBSERVATIONS", "LATENCY_FIELD", "MAX_LATENCY_MS", "check_latency"]
-
 
 def compose(task, session):
-    """The rules of `task` around a bare backend session, outermost first."""
+    """The rules of `task` around a bare backend session, built from the inside out; returns the outermost."""
     env = SessionEnv(session)
     env = InvalidActionCharging(env, action_space=task.game.action_space, step_ms=task.step_ms)
     env = RealtimeLatency(env)
