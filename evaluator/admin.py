@@ -11,8 +11,9 @@ from django.utils.html import format_html
 
 from . import curation, services
 from .bundles import BundleRejected
-from .models import (GAMEBOY_BUTTONS, ApiToken, AuditEntry, Game, RegisteredRom, Run, Submission,
-                     SubmissionEvent, Task, TaskSet, TaskValidation, UploadLimits)
+from .models import (GAMEBOY_BUTTONS, ApiToken, AuditEntry, Game, HostedEpisode, HostedEvaluation,
+                     HostedEvaluationSettings, RegisteredRom, Run, Submission, SubmissionEvent, Task, TaskSet,
+                     TaskValidation, UploadLimits)
 from sandbox import ManifestError, registry
 from .selectors import latest_tasks
 
@@ -329,6 +330,38 @@ class SiteSettingsAdmin(AuditedAdmin):
 @admin.register(UploadLimits)
 class UploadLimitsAdmin(SiteSettingsAdmin):
     list_display = ("__str__", "max_file_bytes", "max_runs", "max_actions_per_run", "max_submissions_per_day")
+
+
+@admin.register(HostedEvaluationSettings)
+class HostedEvaluationSettingsAdmin(SiteSettingsAdmin):
+    list_display = ("__str__", "hosted_expiry_hours")
+
+
+class HostedEpisodeInline(admin.TabularInline):
+    model = HostedEpisode
+    fields = ("task", "seed", "status", "progress", "success", "trace_sha256", "last_action_at")
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+    show_change_link = False
+
+
+@admin.register(HostedEvaluation)
+class HostedEvaluationAdmin(admin.ModelAdmin):
+    """Agents evaluated live on the site: read-only (the submission they became is reviewed as any other)."""
+
+    list_display = ("pk", "user", "agent_name", "protocol", "task_set", "status", "submission", "created")
+    list_filter = ("status", "protocol", "task_set")
+    search_fields = ("user__username", "agent__name")
+    readonly_fields = ("user", "task_set", "protocol", "agent", "status", "submission", "created", "submitted_at")
+    inlines = [HostedEpisodeInline]
+
+    @admin.display(description="agent")
+    def agent_name(self, obj):
+        return obj.agent.get("name", "?")
+
+    def has_add_permission(self, request):
+        return False
 
 
 @admin.register(Run)

@@ -7,7 +7,7 @@ MAINTAINER_PERMISSIONS = [
     "validate_task", "publish_taskset", "curate_submission",
     "view_game", "change_game", "view_task", "change_task", "view_taskset", "add_taskset", "change_taskset",
     "view_submission", "change_submission", "view_run", "view_auditentry", "view_taskvalidation",
-    "view_uploadlimits", "change_uploadlimits",
+    "view_uploadlimits", "change_uploadlimits", "view_hostedevaluationsettings", "change_hostedevaluationsettings",
     "view_expertdesignation", "add_expertdesignation", "change_expertdesignation", "delete_expertdesignation",
     "view_humanplaysettings", "change_humanplaysettings", "view_baselinecoverage", "view_playsession",
 ]

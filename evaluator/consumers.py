@@ -1,10 +1,14 @@
-"""Live progress of a submission's verification, pushed to its page over a WebSocket."""
+"""The evaluator's sockets: live progress of a submission's verification, and hosted agent evaluation."""
 import asyncio
+import json
+from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
-from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from channels.generic.websocket import AsyncJsonWebsocketConsumer, AsyncWebsocketConsumer
 
-from .models import Submission
+from . import hosted
+from .live import LiveSession, Refusal
+from .models import HostedEvaluation, Submission
 from .selectors import submission_snapshot
 
 POLL_S = 0.5
@@ -58,3 +62,116 @@ class SubmissionProgressConsumer(AsyncJsonWebsocketConsumer):
             self.last = snapshot
             await self.send_json(snapshot)
         return not snapshot["finished"]
+
+
+class AgentConsumer(AsyncWebsocketConsumer):
+    """Hosted agent evaluation: an agent plays tasks live on the site (evaluator/hosted.py, evaluator/live.py).
+
+    Connect to /ws/agent/ with `Authorization: Token <key>` (or `?token=<key>` where headers cannot be set).
+    Client -> server (JSON text), server -> client:
+
+      {"type": "begin", "agent": {...}, "task_set": "core-v1", "protocol": "paused" | "realtime"}
+      {"type": "begin", "evaluation": 12}                          (continue an open evaluation of yours)
+          -> {"type": "evaluation", "id", "protocol", "task_set", "agent", "tasks": [...], "episodes": [...]}
+      {"type": "reset", "task": "breakout/score-100@1", "seed": 1}
+          -> {"type": "status", "step": 0, ..., "resumed": bool, "actions": [...]} then the frame (binary JPEG)
+      {"type": "action", "step": n, "action": {...}}               (realtime: the action may carry latency_ms)
+          -> {"type": "status", "step": n + 1, "action": <as recorded>, "invalid", ...} then the frame
+             (when the run is over the status also has progress, success and trace_sha256)
+      {"type": "submit"}
+          -> {"type": "submitted", "submission", "url", "status_url", "runs"}
+      anything the rules refuse -> {"type": "refused", "reason"} (nothing changes)
+    """
+
+    async def connect(self):
+        self.evaluation = self.episode = self.live = None
+        self.user = await database_sync_to_async(hosted.token_user)(self._token())
+        await self.accept()
+        if self.user is None:
+            await self.refuse(Refusal("send an active API token: the `Authorization: Token <key>` header of the "
+                                      "handshake, or ?token=<key> (create one on your account page)", close=4401))
+
+    def _token(self):
+        for name, value in self.scope.get("headers", []):
+            if name == b"authorization":
+                scheme, _, key = value.decode("latin-1").partition(" ")
+                if scheme in ("Token", "Bearer") and key.strip():
+                    return key.strip()
+        query = parse_qs(self.scope.get("query_string", b"").decode("latin-1"))
+        return (query.get("token") or [""])[0].strip()
+
+    async def disconnect(self, code):
+        await self.close_live()
+
+    async def close_live(self):
+        if self.live is not None:
+            live, self.live = self.live, None
+            await live.close()
+
+    async def receive(self, text_data=None, bytes_data=None):
+        if self.user is None:
+            return
+        try:
+            message = json.loads(text_data) if text_data is not None else None
+        except json.JSONDecodeError:
+            message = None
+        kind = message.get("type") if isinstance(message, dict) else None
+        handler = {"begin": self.on_begin, "reset": self.on_reset, "action": self.on_action,
+                   "submit": self.on_submit}.get(kind)
+        try:
+            if handler is None:
+                raise Refusal('send JSON text: {"type": "begin" | "reset" | "action" | "submit", ...}')
+            await handler(message)
+        except Refusal as refusal:
+            await self.refuse(refusal)
+
+    async def on_begin(self, message):
+        if self.evaluation is not None:
+            raise Refusal(f"evaluation {self.evaluation.pk} is already begun on this connection")
+        self.evaluation = await database_sync_to_async(hosted.begin)(self.user, message)
+        await self.send(text_data=json.dumps(await database_sync_to_async(hosted.evaluation_message)(self.evaluation)))
+
+    async def on_reset(self, message):
+        if self.evaluation is None:
+            raise Refusal('begin first: {"type": "begin", "agent": {...}} or {"type": "begin", "evaluation": <id>}')
+        episode, spec, actions = await database_sync_to_async(hosted.open_episode)(
+            self.evaluation.pk, message.get("task"), message.get("seed"))
+        await self.close_live()
+        evaluation_id = self.evaluation.pk
+        live = LiveSession(spec, episode.seed, protocol=self.evaluation.protocol, charge_invalid=True,
+                           when_over="no actions left; reset another task or submit",
+                           store=lambda index, action: hosted.record_action(
+                               evaluation_id=evaluation_id, episode_id=episode.pk, index=index, action=action))
+        await live.open(actions)
+        self.live, self.episode = live, episode
+        await self.send_step(resumed=bool(actions), actions=actions)
+
+    async def on_action(self, message):
+        if self.live is None:
+            raise Refusal('no episode is open: send {"type": "reset", "task": ..., "seed": ...} first')
+        stored = await self.live.play(message)
+        await self.send_step(action=stored)
+
+    async def on_submit(self, message):
+        if self.evaluation is None:
+            raise Refusal("begin first: there is no evaluation on this connection")
+        submission, runs = await database_sync_to_async(hosted.submit)(self.evaluation.pk, self.user)
+        await self.close_live()
+        self.evaluation.status = HostedEvaluation.Status.SUBMITTED
+        await self.send(text_data=json.dumps({
+            "type": "submitted", "submission": submission.pk, "runs": runs,
+            "url": f"/submissions/{submission.pk}/", "status_url": f"/api/v1/submissions/{submission.pk}"}))
+
+    async def send_step(self, **extra):
+        live = self.live
+        status = {"type": "status", "episode": self.episode.pk, "task": live.spec.id, "seed": live.seed,
+                  **live.status(reveal_score=True), **extra}
+        await self.send(text_data=json.dumps(status))
+        await self.send(bytes_data=await live.frame())
+        if live.done:
+            await database_sync_to_async(hosted.finish_episode)(self.episode.pk, live.score())
+
+    async def refuse(self, refusal):
+        await self.send(text_data=json.dumps({"type": "refused", "reason": str(refusal)}))
+        if refusal.close:
+            await self.close(code=refusal.close)

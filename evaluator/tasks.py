@@ -2,6 +2,7 @@
 from celery import shared_task
 
 from . import services
+from .hosted_tasks import expire_idle_hosted_evaluations  # noqa: F401  (autodiscovery imports this module only)
 from sandbox import SandboxError
 
 MAX_RETRIES = 3

@@ -12,14 +12,13 @@ from django.utils import timezone
 
 from .models import Submission, TaskSet
 from sandbox import InvalidAction
-from sandbox.env import LATENCY_FIELD
+from sandbox.rules import LATENCY_FIELD, RECORDED_INVALID  # replayed as a charged invalid step
 
 SCHEMA_PATH = Path(__file__).parent / "schemas" / "submission-1.schema.json"
 FORMAT = "gameworld.submission/1"
 MAX_ERRORS = 50
 MAX_MESSAGE = 300  # characters of an error message: an offending value is quoted, never echoed whole
 MAX_DIGITS = 18    # an integer in a submission (a seed, a count) has at most this many digits
-RECORDED_INVALID = "invalid"  # an agent reply with no valid action: replayed as a charged invalid step
 PROTOCOLS = ("paused", "realtime")  # realtime: each action may carry latency_ms, game time that runs first
 
 

@@ -31,8 +31,8 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces as gym_spaces
 
-from .spaces import (MAX_LATENCY_MS, ActionError, action_space, check_action, describe_actions, invalid_record,
-                     is_protocol_action, text_space, to_protocol)
+from .spaces import (MAX_LATENCY_MS, ActionError, action_space, describe_actions, invalid_record, is_protocol_action,
+                     text_space, to_protocol)
 
 PROTOCOLS = ("paused", "realtime")
 STATUS_FIELDS = ("step", "actions_left", "attempt", "reset", "invalid", "invalid_reason", "terminated", "truncated")
@@ -61,34 +61,6 @@ def jsonable(value):
     if isinstance(value, np.floating):
         return float(value)
     return value
-
-
-def normalize(action, desc, step_ms, *, protocol, check=None):
-    """The action as it is recorded: itself when valid, else {"type": "invalid", "raw": ...}; with the reason.
-
-    `check(body)` raises when the body is not a valid action (default: this package's check_action). In
-    realtime, `latency_ms` stays on the record (an invalid step still lets the game clock run).
-    """
-    check = check or (lambda body: check_action(body, desc, step_ms))
-    latency = None
-    if isinstance(action, dict) and "latency_ms" in action:
-        if protocol != "realtime":
-            raise ValueError("latency_ms belongs to the realtime protocol; this run is paused")
-        latency = action["latency_ms"]
-        if isinstance(latency, bool) or not isinstance(latency, int) or not 0 <= latency <= MAX_LATENCY_MS:
-            raise ValueError(f"latency_ms must be an integer from 0 to {MAX_LATENCY_MS}, got {latency!r}")
-        action = {k: v for k, v in action.items() if k != "latency_ms"}
-    if isinstance(action, dict) and action.get("type") == "invalid":
-        recorded, reason = invalid_record(action.get("raw", "")), "no valid action (recorded as invalid)"
-    else:
-        try:
-            check(action)
-            recorded, reason = action, None
-        except (ActionError, ValueError) as exc:
-            recorded, reason = invalid_record(action), str(exc)
-    if latency is not None:
-        recorded = {**recorded, "latency_ms": latency}
-    return recorded, reason
 
 
 class LocalTransport:
@@ -124,15 +96,11 @@ class LocalTransport:
         return self.env.render("jpeg"), self._status(info, None)
 
     def step(self, action):
-        from sandbox import InvalidAction
+        """The sandbox's own rules for what a run records (sandbox.rules), as on the site's agent socket."""
+        from sandbox.rules import as_run_action, split_latency
 
-        def check(body):
-            try:
-                self.env.action_space.resolve(body, self.spec.step_ms)
-            except InvalidAction as exc:
-                raise ActionError(str(exc)) from None
-
-        recorded, reason = normalize(action, None, self.spec.step_ms, protocol=self.protocol, check=check)
+        body, latency = split_latency(action, protocol=self.protocol)
+        recorded, reason = as_run_action(body, self.env.action_space, self.spec.step_ms, latency=latency)
         _, info = self.env.step(recorded)
         status = self._status(info, reason)
         status["action"] = recorded

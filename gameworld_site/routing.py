@@ -1,10 +1,9 @@
 """WebSocket routes of every app, gathered here for the ASGI router."""
 from django.urls import path
 
-from evaluator.consumers import SubmissionProgressConsumer
+from evaluator.consumers import AgentConsumer, SubmissionProgressConsumer
 from humanplay.consumers import PlayConsumer
 from humanplay.rom_capture import RomCaptureConsumer
-from humanplay.hosted import AgentConsumer
 
 websocket_urlpatterns = [
     path("ws/submissions/<int:pk>/", SubmissionProgressConsumer.as_asgi()),

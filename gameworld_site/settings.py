@@ -143,7 +143,7 @@ CELERY_BEAT_SCHEDULE = {
     "requeue-stuck-runs": {"task": "evaluator.tasks.requeue_stuck_runs",
                            "schedule": env_int("GAMEWORLD_SWEEP_EVERY_S", 60, minimum=1)},
     "expire-abandoned-play-sessions": {"task": "humanplay.tasks.expire_abandoned_sessions", "schedule": 300},
-    "expire-idle-hosted-evaluations": {"task": "humanplay.tasks.expire_idle_hosted_evaluations", "schedule": 300},
+    "expire-idle-hosted-evaluations": {"task": "evaluator.hosted_tasks.expire_idle_hosted_evaluations", "schedule": 300},
     "prune-replays": {"task": "leaderboard.tasks.prune_replays", "schedule": 3600},
     "prune-play-frames": {"task": "humanplay.tasks.prune_play_frames", "schedule": 3600},
 }

@@ -4,8 +4,7 @@ from django.db.models import Count, Q
 from evaluator.admin import AuditedAdmin, SiteSettingsAdmin
 from evaluator.models import Run
 
-from .models import (BaselineCoverage, ExpertDesignation, HostedEpisode, HostedEvaluation, HumanPlaySettings,
-                     PlayerProfile, PlaySession)
+from .models import BaselineCoverage, ExpertDesignation, HumanPlaySettings, PlayerProfile, PlaySession
 
 
 @admin.register(PlayerProfile)
@@ -74,31 +73,4 @@ class BaselineCoverageAdmin(admin.ModelAdmin):
         return False
 
     def has_delete_permission(self, request, obj=None):
-        return False
-
-
-class HostedEpisodeInline(admin.TabularInline):
-    model = HostedEpisode
-    fields = ("task", "seed", "status", "progress", "success", "trace_sha256", "last_action_at")
-    readonly_fields = fields
-    extra = 0
-    can_delete = False
-    show_change_link = False
-
-
-@admin.register(HostedEvaluation)
-class HostedEvaluationAdmin(admin.ModelAdmin):
-    """Agents evaluated live on the site: read-only (the submission they became is reviewed as any other)."""
-
-    list_display = ("pk", "user", "agent_name", "protocol", "task_set", "status", "submission", "created")
-    list_filter = ("status", "protocol", "task_set")
-    search_fields = ("user__username", "agent__name")
-    readonly_fields = ("user", "task_set", "protocol", "agent", "status", "submission", "created", "submitted_at")
-    inlines = [HostedEpisodeInline]
-
-    @admin.display(description="agent")
-    def agent_name(self, obj):
-        return obj.agent.get("name", "?")
-
-    def has_add_permission(self, request):
         return False

@@ -40,3 +40,16 @@ def stored_session_ids():
 
 def remove(session_id):
     shutil.rmtree(folder(session_id), ignore_errors=True)
+
+
+class SessionFrames:
+    """One session's frames, as the live-session engine keeps them while it plays."""
+
+    def __init__(self, session_id):
+        self.session_id = session_id
+
+    def has(self, index):
+        return has(self.session_id, index)
+
+    def save(self, index, jpeg):
+        save(self.session_id, index, jpeg)

@@ -1,7 +1,7 @@
 """Writes of human play: sessions, their actions, and the baseline Runs they become."""
 from datetime import timedelta
 
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
@@ -10,10 +10,6 @@ from evaluator.models import Run
 
 from . import frames
 from .models import ExpertDesignation, HumanPlaySettings, PlayAction, PlayerProfile, PlaySession
-
-
-class SessionConflict(Exception):
-    """The action was already stored by another connection to the same session."""
 
 
 def profile_for(*, user):
@@ -43,13 +39,10 @@ def start_session(*, user, task, mode):
 
 
 def record_action(*, session_id, index, action):
-    """Store the action applied as step `index` (0-based). A second store of the same step is refused."""
-    try:
-        with transaction.atomic():
-            PlayAction.objects.create(session_id=session_id, index=index, action=action)
-            PlaySession.objects.filter(pk=session_id).update(last_action_at=timezone.now())
-    except IntegrityError:
-        raise SessionConflict(f"step {index + 1} of this session was already played in another window") from None
+    """Store the action applied as step `index` (0-based); a second store of the same step raises StepTaken."""
+    with transaction.atomic():
+        PlayAction.append(session_id=session_id, index=index, action=action)
+        PlaySession.objects.filter(pk=session_id).update(last_action_at=timezone.now())
 
 
 def finish_session(*, session_id, progress, success):

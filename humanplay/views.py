@@ -99,9 +99,7 @@ CLIENT_FILES = ("pyproject.toml", "README.md", "*.py")
 
 @require_GET
 def evaluate(request):
-    from evaluator.models import TaskSet
-
-    from .models import HostedEvaluation, HumanPlaySettings
+    from evaluator.models import HostedEvaluation, HostedEvaluationSettings, TaskSet
 
     task_set = TaskSet.objects.filter(is_default=True).first()
     tasks = list(task_set.tasks.select_related("game").order_by("game__level", "game__slug", "target")) if task_set else []
@@ -113,7 +111,7 @@ def evaluate(request):
     site = f"{request.scheme}://{request.get_host()}"
     return render(request, "humanplay/evaluate.html", {
         "site": site, "task_set": task_set, "tasks": tasks, "example": example, "evaluations": evaluations,
-        "hosted_expiry_hours": HumanPlaySettings.current().hosted_expiry_hours,
+        "hosted_expiry_hours": HostedEvaluationSettings.current().hosted_expiry_hours,
         "client_url": site + reverse("humanplay:client_archive")})
 
 

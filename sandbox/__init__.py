@@ -6,14 +6,14 @@
         obs, info = env.step({"type": "press_key", "key": "ArrowLeft"})
 """
 from .env import TaskEnv
-from .errors import (BudgetExhausted, GameCrashed, GameNotReady, InvalidAction, ManifestError, RomError,
-                     SandboxError, StateError, UnknownTask)
+from .errors import (BudgetExhausted, GameCrashed, GameNotReady, InvalidAction, ManifestError, ProtocolError,
+                     RomError, SandboxError, StateError, UnknownTask)
 from .manifest import GameSpec, TaskSpec, Trajectory, load_manifest
 from .registry import registry
 
 __all__ = ["make", "run_trajectory", "registry", "TaskEnv", "GameSpec", "TaskSpec", "Trajectory",
            "load_manifest", "SandboxError", "ManifestError", "UnknownTask", "InvalidAction",
-           "BudgetExhausted", "GameNotReady", "GameCrashed", "RomError", "StateError"]
+           "BudgetExhausted", "GameNotReady", "GameCrashed", "RomError", "StateError", "ProtocolError"]
 
 
 def make(task, *, observation="frame", **session_options):

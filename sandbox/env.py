@@ -1,24 +1,28 @@
-"""The rules every run obeys, whatever the backend: one action per step, invalid actions charged,
-the action budget, reset-on-fail with the best score kept, and a recorded state trace.
-
-The realtime protocol: an action may carry `latency_ms` (an integer from 0 to MAX_LATENCY_MS), the time the
-agent took to choose it. The game clock first runs for that long with no input (the world does not wait for
-a slow agent), then the action lands, unless the game ended during the wait. Latency is part of the
-recorded action, so a replay is as deterministic as a paused run. An action without `latency_ms` is a
-paused step, recorded exactly as before. Which protocol a run follows is checked where runs come in (the
-upload format, the agent socket); the env applies what the action says.
+"""A task's env: the rule wrappers of sandbox/rules.py composed over a backend session, behind one
+Gymnasium-like API (`reset(seed)`, `step(action)`, `render()`, `score()`, `close()`).
 
 A backend session only knows how to open a game at a seed, restart it, apply one primitive action
-(advancing game time by its duration) and read the game's state; everything about tasks lives here.
+(advancing game time by its duration) and read the game's state; everything about tasks lives in the rules.
 """
-import json
-
 from . import oracle
-from .errors import BudgetExhausted, InvalidAction, SandboxError
+from .errors import BudgetExhausted, SandboxError
+from .rules import (LATENCY_FIELD, Budget, InvalidActionCharging, RealtimeLatency, ResetOnFail, SessionEnv,
+                    TraceRecording)
 
 OBSERVATIONS = ("frame", "state")
-LATENCY_FIELD = "latency_ms"
-MAX_LATENCY_MS = 30_000
+INFO_FIELDS = ("state", "terminated", "truncated", "attempt", "actions_used", "actions_left", "invalid",
+               "invalid_reason", "reset", "progress", "success")
+REALTIME_INFO_FIELDS = (LATENCY_FIELD, "landed")  # on realtime steps only
+
+
+def compose(task, session):
+    """The rules of `task` around a bare backend session, built from the inside out; returns the outermost."""
+    env = SessionEnv(session)
+    env = InvalidActionCharging(env, action_space=task.game.action_space, step_ms=task.step_ms)
+    env = RealtimeLatency(env)
+    env = Budget(env, max_actions=task.max_actions)
+    env = ResetOnFail(env, score_field=task.score_field, start=task.start, target=task.target)
+    return TraceRecording(env)
 
 
 class TaskEnv:
@@ -31,9 +35,9 @@ class TaskEnv:
         self.session = session
         self.observation = observation
         self.action_space = task.game.action_space
-        self.trace = []
+        self.rules = compose(task, session)
         self.seed = None
-        self._started = False
+        self._info = None
 
     def __enter__(self):
         return self
@@ -42,83 +46,36 @@ class TaskEnv:
         self.close()
 
     @property
+    def trace(self):
+        return self.rules.trace
+
+    @property
     def actions_used(self):
-        return self._actions
+        return self.rules.actions_used
 
     @property
     def actions_left(self):
-        return self.task.max_actions - self._actions
+        return self.rules.actions_left
 
     @property
     def done(self):
-        return self._terminated or self._truncated
+        return bool(self._info) and (self._info["terminated"] or self._info["truncated"])
 
     def reset(self, seed=None):
         seed = self.task.seeds[0] if seed is None else seed
         if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
             raise SandboxError(f"seed must be a non-negative integer, got {seed!r}")
         self.seed = seed
-        self.trace = []
-        self._actions = 0
-        self._attempt = 1
-        self._terminated = self._truncated = False
-        self._started = True
-        self._state = self.session.open(oracle.attempt_seed(seed, 1))
-        self._record_ready()
-        self._start = oracle.resolve_start(self.task.start, self.trace, self.task.score_field)
-        self._best = self._start
-        return self._observe(), self._info(invalid=False, reset=False)
+        state, info = self.rules.reset(seed)
+        return self._answer(state, {**info, "invalid": False, "invalid_reason": None})
 
     def step(self, action):
-        if not self._started:
+        if self._info is None:
             raise SandboxError("call reset() before step()")
         if self.done:
-            raise BudgetExhausted(f"the run is over ({self._actions} of {self.task.max_actions} actions used"
-                                  f"{', target reached' if self._terminated else ''}); call reset()")
-        reason = None
-        body, latency = action, None
-        if isinstance(action, dict) and LATENCY_FIELD in action:  # the realtime protocol
-            body = {key: value for key, value in action.items() if key != LATENCY_FIELD}
-            latency, reason = check_latency(action[LATENCY_FIELD])
-        primitive = None
-        if reason is None:
-            try:
-                primitive = self.action_space.resolve(body, self.task.step_ms)
-            except InvalidAction as exc:
-                reason = str(exc)
-        landed = True
-        if latency:  # the game runs on while the agent thinks; an action that lands on a finished game is lost
-            self._state = self.session.apply({"type": "wait", "duration_ms": latency})
-            landed = not (self._state.get("terminal") or {}).get("is_terminal")
-        if primitive is not None and landed:  # an invalid action costs a step but the game does not move
-            self._state = self.session.apply(primitive)
-        self._actions += 1
-        record = {"kind": "step", "attempt": self._attempt, "action": _as_data(action),
-                  "applied": primitive, "invalid": primitive is None, "state": self._state}
-        if latency is not None:  # realtime steps only: paused traces are unchanged
-            record.update(latency_ms=latency, landed=landed)
-        self.trace.append(record)
-        score = oracle.read_score(self._state, self.task.score_field)
-        if score is not None:
-            self._best = oracle.better(self._start, self.task.target, self._best, score)
-        reset = False
-        terminal = self._state.get("terminal") or {}
-        if oracle.reached(self._start, self.task.target, self._best):
-            self._terminated = True
-        elif terminal.get("is_terminal"):
-            if terminal.get("outcome") == "win":
-                self._terminated = True
-            elif self.actions_left > 0:
-                self._attempt += 1
-                self._state = self.session.restart(oracle.attempt_seed(self.seed, self._attempt))
-                self._record_ready()
-                reset = True
-        if self.actions_left <= 0 and not self._terminated:
-            self._truncated = True
-        info = self._info(invalid=primitive is None, reset=reset, reason=reason)
-        if latency is not None:
-            info.update(latency_ms=latency, landed=landed)
-        return self._observe(), info
+            raise BudgetExhausted(f"the run is over ({self.actions_used} of {self.task.max_actions} actions used"
+                                  f"{', target reached' if self._info['terminated'] else ''}); call reset()")
+        return self._answer(*self.rules.step(action))
 
     def render(self, fmt="jpeg", scale=1):
         """The current frame (JPEG or PNG bytes). `scale` > 1 enlarges it with nearest-neighbour for people
@@ -137,36 +94,11 @@ class TaskEnv:
     def close(self):
         self.session.close()
 
-    def _record_ready(self):
-        self.trace.append({"kind": "ready", "attempt": self._attempt, "state": self._state})
-
-    def _observe(self):
-        return self._state if self.observation == "state" else self.session.frame("jpeg")
-
-    def _info(self, *, invalid, reset, reason=None):
-        return {
-            "state": self._state, "terminated": self._terminated, "truncated": self._truncated,
-            "attempt": self._attempt, "actions_used": self._actions, "actions_left": self.actions_left,
-            "invalid": invalid, "invalid_reason": reason, "reset": reset,
-            "progress": oracle.progress(self._start, self.task.target, self._best),
-            "success": oracle.reached(self._start, self.task.target, self._best),
-        }
-
-
-def check_latency(value):
-    """(latency, None) for a valid realtime latency, else (None, the reason the step is invalid)."""
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_LATENCY_MS:
-        return None, f"{LATENCY_FIELD} must be an integer from 0 to {MAX_LATENCY_MS}, got {value!r}"
-    return value, None
-
-
-def _as_data(action):
-    """Actions are recorded as JSON data; anything else is recorded by its repr, as an invalid action."""
-    try:
-        json.dumps(action, allow_nan=False)
-        return action
-    except (TypeError, ValueError):
-        return repr(action)
+    def _answer(self, state, info):
+        self._info = {name: state if name == "state" else info[name] for name in INFO_FIELDS}
+        self._info.update({name: info[name] for name in REALTIME_INFO_FIELDS if name in info})
+        observation = state if self.observation == "state" else self.session.frame("jpeg")
+        return observation, dict(self._info)
 
 
 def _scaled(data, fmt, scale):

@@ -17,6 +17,10 @@ class UnknownTask(SandboxError):
     """No registered game or task matches the requested id."""
 
 
+class ProtocolError(SandboxError, ValueError):
+    """An action breaks the run's protocol: `latency_ms` on a paused run, or a latency out of range."""
+
+
 class InvalidAction(SandboxError):
     """An action outside the game's action space. The env records it and charges a step."""
 

@@ -294,7 +294,7 @@ def test_a_maintainer_edits_a_published_task_in_the_admin_and_gets_a_new_version
 
 
 def test_admin_edits_of_settings_and_experts_are_in_the_audit_log(client, maintainer):
-    from evaluator.models import Game
+    from evaluator.models import Game, HostedEvaluationSettings
     from humanplay.models import HumanPlaySettings
 
     client.force_login(maintainer)
@@ -304,8 +304,9 @@ def test_admin_edits_of_settings_and_experts_are_in_the_audit_log(client, mainta
     assert response.status_code == 302
     settings_row = HumanPlaySettings.current()
     client.post(f"/admin/humanplay/humanplaysettings/{settings_row.pk}/change/",
-                {"session_expiry_minutes": 10, "practice_sessions_for_expert": 4, "frames_kept_days": 30,
-                 "hosted_expiry_hours": 12})
+                {"session_expiry_minutes": 10, "practice_sessions_for_expert": 4, "frames_kept_days": 30})
+    hosted_row = HostedEvaluationSettings.current()
+    client.post(f"/admin/evaluator/hostedevaluationsettings/{hosted_row.pk}/change/", {"hosted_expiry_hours": 12})
     player = make_user("pat")
     response = client.post("/admin/humanplay/expertdesignation/add/", {
         "user": player.pk, "game": Game.objects.get(slug="runner").pk, "genre": "", "since": "2026-11-01",
@@ -315,5 +316,6 @@ def test_admin_edits_of_settings_and_experts_are_in_the_audit_log(client, mainta
     assert log["changed upload limits"].changes == {"max_runs": "50", "max_submissions_per_day": "3",
                                                     "max_file_bytes": "1000000", "max_actions_per_run": "100"}
     assert log["changed human play settings"].actor == maintainer
-    assert log["changed human play settings"].changes["hosted_expiry_hours"] == "12"
+    assert log["changed human play settings"].changes["frames_kept_days"] == "30"
+    assert log["changed hosted evaluation settings"].changes == {"hosted_expiry_hours": "12"}
     assert "regional champion" in log["added expert designation"].changes["note"]

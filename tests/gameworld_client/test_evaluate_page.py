@@ -7,8 +7,7 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 
-from evaluator.models import ApiToken, Submission
-from humanplay.models import HostedEvaluation
+from evaluator.models import ApiToken, HostedEvaluation, Submission
 from tests.evaluator.submissions import load_games, make_user
 
 pytestmark = pytest.mark.django_db

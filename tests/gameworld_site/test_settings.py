@@ -69,4 +69,4 @@ def test_every_periodic_task_of_the_beat_schedule_is_a_registered_task():
     scheduled = {entry["task"] for entry in settings.CELERY_BEAT_SCHEDULE.values()}
     assert scheduled - set(app.tasks) == set()
     assert {"leaderboard.tasks.prune_replays", "humanplay.tasks.prune_play_frames",
-            "humanplay.tasks.expire_idle_hosted_evaluations"} <= scheduled
+            "evaluator.hosted_tasks.expire_idle_hosted_evaluations"} <= scheduled
