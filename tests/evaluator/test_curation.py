@@ -8,7 +8,7 @@ import pytest
 from django.contrib.auth.models import Group, User
 from django.core.exceptions import PermissionDenied
 
-from evaluator import curation, services
+from evaluator import curation, services, verification
 from evaluator.apps import MAINTAINERS
 from evaluator.bundles import BundleRejected
 from evaluator.models import AuditEntry, Run, Submission, Task, TaskSet
@@ -43,7 +43,7 @@ def verified_submission(task_ids):
     parsed = parse_upload(payload([run_entry(t) for t in task_ids]), user=user, limits=UploadLimits.current())
     submission = services.create_submission(user=user, parsed=parsed)
     for run_id in submission.runs.values_list("pk", flat=True):
-        services.verify_run(run_id=run_id)
+        verification.verify_run(run_id=run_id)
     return submission
 
 

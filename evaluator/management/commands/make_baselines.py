@@ -14,7 +14,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 
 from sandbox import registry
-from evaluator.services import DEFAULT_TASK_SET
+from evaluator.bundle_loading import DEFAULT_TASK_SET
 
 from ._baselines import AGENTS, dump, play
 
