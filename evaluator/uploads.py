@@ -10,7 +10,7 @@ from pathlib import Path
 import jsonschema
 from django.utils import timezone
 
-from .models import Submission, TaskSet
+from .models import Protocol, Submission, TaskSet
 from sandbox import InvalidAction
 from sandbox.env import LATENCY_FIELD
 
@@ -18,7 +18,6 @@ SCHEMA_PATH = Path(__file__).parent / "schemas" / "submission-1.schema.json"
 FORMAT = "gameworld.submission/1"
 MAX_ERRORS = 50
 RECORDED_INVALID = "invalid"  # an agent reply with no valid action: replayed as a charged invalid step
-PROTOCOLS = ("paused", "realtime")  # realtime: each action may carry latency_ms, game time that runs first
 
 
 class UploadRejected(Exception):
@@ -99,7 +98,7 @@ def parse_upload(raw, *, user, limits):
                             payload_sha256=hashlib.sha256(raw).hexdigest())
 
 
-def _check_run(index, run, tasks, task_set, limits, seen, errors, protocol="paused"):
+def _check_run(index, run, tasks, task_set, limits, seen, errors, protocol=Protocol.PAUSED):
     where = f"runs[{index}]"
     task = tasks.get(run["task"])
     if task is None:
@@ -122,7 +121,7 @@ def _check_run(index, run, tasks, task_set, limits, seen, errors, protocol="paus
     for step, action in enumerate(actions):
         if action.get("type") == RECORDED_INVALID:
             continue
-        if protocol == "realtime":  # the schema bounded latency_ms; the rest is an ordinary action
+        if protocol == Protocol.REALTIME:  # the schema bounded latency_ms; the rest is an ordinary action
             action = {key: value for key, value in action.items() if key != LATENCY_FIELD}
         try:
             space.resolve(action, task.step_ms)
@@ -159,8 +158,8 @@ def _path(parts):
 
 def _schema_message(error):
     if error.validator == "not" and isinstance(error.instance, dict) and LATENCY_FIELD in error.instance:
-        return (f"{LATENCY_FIELD} belongs to the realtime protocol; this submission's protocol is paused "
-                '(set "protocol": "realtime" or leave latency_ms out)')
+        return (f"{LATENCY_FIELD} belongs to the {Protocol.REALTIME} protocol; this submission's protocol is "
+                f'{Protocol.PAUSED} (set "protocol": "{Protocol.REALTIME}" or leave latency_ms out)')
     if error.validator == "minimum" and error.absolute_path and error.absolute_path[-1] == "seed":
         return f"must be a non-negative integer, got {error.instance!r}"
     if error.validator == "type" and error.absolute_path and error.absolute_path[-1] == "seed":

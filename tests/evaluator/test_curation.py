@@ -147,6 +147,29 @@ def test_a_bundle_archive_is_imported_as_a_new_game_version(maintainer, kind, se
     assert AuditEntry.objects.get(action="imported bundle").changes["version"] == "2.0.0"
 
 
+def test_the_python_of_an_imported_bundle_is_stored_as_data_and_never_run(maintainer, settings, tmp_path):
+    """An uploaded bundle's solver.py is kept in the bundle store like any file, but neither the import nor
+    playing the stored version nor the scripted baseline over it runs it: the baselines take scripted players
+    from the repository's games/ only."""
+    from evaluator.management.commands._baselines import play
+    from sandbox import UnknownTask
+
+    marker = tmp_path / "bundle-python-ran"
+    solver = (f"from pathlib import Path\nPath({str(marker)!r}).write_text('ran')\n\n\n"
+              f"class Player:\n    def __init__(self, task):\n        Path({str(marker)!r}).write_text('ran')\n\n"
+              "    def act(self, env, state, info):\n        return {'type': 'wait'}\n").encode()
+    settings.DATA_DIR = tmp_path / "data"
+    files = {**counter_files(), "counter/solver.py": solver, "counter/__init__.py": solver}
+    spec, _ = curation.import_archive(actor=maintainer, data=archive("zip", files), name="c.zip")
+    stored = tmp_path / "data" / "bundles" / "2.0.0" / "counter"
+    assert (stored / "solver.py").read_bytes() == solver and (stored / "__init__.py").read_bytes() == solver
+    task_spec = task("counter/score-3@1").spec()
+    assert task_spec.game.bundle_dir == stored
+    with pytest.raises(UnknownTask, match="no game 'counter'"):
+        play(task_spec, task_spec.seeds[0], "scripted-state")
+    assert not marker.exists()
+
+
 @pytest.mark.parametrize("name, files, message", [
     ("evil.zip", {"../escape.txt": b"x"}, "points outside the bundle"),
     ("evil.zip", {"/etc/cron.d/x": b"x"}, "points outside the bundle"),

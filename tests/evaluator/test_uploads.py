@@ -117,3 +117,18 @@ def test_limits_set_by_the_admin():
                               interface="cua")
     with pytest.raises(UploadRejected, match="you have uploaded 1 submissions in the last 24 hours; the limit is 1"):
         parse_upload(payload([run_entry("breakout/first-brick@1")]), user=user, limits=limits)
+
+
+def test_protocols_and_interfaces_have_one_set_of_names():
+    """The model choices are the source; the upload schema, the sandbox's random agents and the client (which
+    installs without the platform, so keeps a copy) must name the same protocols and interfaces."""
+    from evaluator.models import Protocol
+    from evaluator.uploads import SCHEMA_PATH
+    from gameworld_client import upload as client
+    from sandbox.actions import INTERFACES
+
+    schema = json.loads(SCHEMA_PATH.read_text())["properties"]
+    assert Protocol.values == schema["protocol"]["enum"] == list(client.PROTOCOLS) == ["paused", "realtime"]
+    assert client.PROTOCOL == Protocol.PAUSED
+    interfaces = Submission.Interface.values
+    assert interfaces == schema["agent"]["properties"]["interface"]["enum"] == list(client.INTERFACES) == list(INTERFACES)
