@@ -18,6 +18,7 @@ SCHEMA_PATH = Path(__file__).parent / "schemas" / "submission-1.schema.json"
 FORMAT = "gameworld.submission/1"
 MAX_ERRORS = 50
 RECORDED_INVALID = "invalid"  # an agent reply with no valid action: replayed as a charged invalid step
+PROTOCOLS = tuple(Protocol.values)  # realtime: each action may carry latency_ms, game time that runs first
 
 
 class UploadRejected(Exception):

@@ -124,11 +124,11 @@ def test_protocols_and_interfaces_have_one_set_of_names():
     installs without the platform, so keeps a copy) must name the same protocols and interfaces."""
     from evaluator.models import Protocol
     from evaluator.uploads import SCHEMA_PATH
-    from gameworld_client import upload as client
+    from gameworld_client.upload import INTERFACES as CLIENT_INTERFACES, PROTOCOL, PROTOCOLS
     from sandbox.actions import INTERFACES
 
     schema = json.loads(SCHEMA_PATH.read_text())["properties"]
-    assert Protocol.values == schema["protocol"]["enum"] == list(client.PROTOCOLS) == ["paused", "realtime"]
-    assert client.PROTOCOL == Protocol.PAUSED
+    assert Protocol.values == schema["protocol"]["enum"] == list(PROTOCOLS) == ["paused", "realtime"]
+    assert PROTOCOL == Protocol.PAUSED
     interfaces = Submission.Interface.values
-    assert interfaces == schema["agent"]["properties"]["interface"]["enum"] == list(client.INTERFACES) == list(INTERFACES)
+    assert interfaces == schema["agent"]["properties"]["interface"]["enum"] == list(CLIENT_INTERFACES) == list(INTERFACES)

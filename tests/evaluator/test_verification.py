@@ -148,7 +148,7 @@ def test_a_run_stored_by_a_worker_that_died_before_counting_it_is_counted(monkey
     submission = submit([run_entry("breakout/first-brick@1")])
     run = submission.runs.get()
     with monkeypatch.context() as patched:
-        patched.setattr(services, "refresh_submission", lambda **kw: None)  # the worker dies here
+        patched.setattr(verification, "refresh_submission", lambda **kw: None)  # the worker dies here
         verification.verify_run(run_id=run.pk)
     assert Submission.objects.get().status != "verified"
     verification.verify_run(run_id=run.pk)  # a redelivered message finds the run finished and counts it
@@ -158,7 +158,7 @@ def test_a_run_stored_by_a_worker_that_died_before_counting_it_is_counted(monkey
 def test_the_sweep_counts_submissions_with_nothing_left_to_replay(monkeypatch):
     submission = submit([run_entry("breakout/first-brick@1")])
     with monkeypatch.context() as patched:
-        patched.setattr(services, "refresh_submission", lambda **kw: None)
+        patched.setattr(verification, "refresh_submission", lambda **kw: None)
         verification.verify_run(run_id=submission.runs.get().pk)
     Submission.objects.filter(pk=submission.pk).update(status="verifying")
     verification.requeue_stuck_runs()
