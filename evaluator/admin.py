@@ -520,7 +520,7 @@ class RegisteredRomAdmin(AuditedAdmin):
                 except (SandboxError, BundleRejected, bundle_loading.BundleConflict) as exc:
                     self.message_user(request, f"{rom.slug}: not added: {exc}", messages.ERROR)
                     continue
-            bundle_loading.store_frame(game=Game.objects.get(slug=spec.slug), png=bundle_loading.capture_frame(game_spec=
-                                 curation.stored_game(spec)))
+            frame = bundle_loading.capture_frame(game_spec=curation.stored_game(spec))
+            bundle_loading.store_frame(game=Game.objects.get(slug=spec.slug), png=frame)
             self.message_user(request, f"{rom.slug}: in the library as {spec.title} {spec.version} with "
                                        f"{len(spec.tasks)} task(s); it plays, uploads and verifies like any game.")

@@ -15,7 +15,6 @@ LEVELS = [(1, "1 · basic control and timing"), (2, "2 · reactive control"), (3
           (4, "4 · symbolic reasoning"), (5, "5 · open-world management")]
 
 
-
 class Protocol(models.TextChoices):
     """How game time relates to the agent's thinking: the paused clock of the benchmark, or the realtime track
     where each action may carry latency_ms, game time that runs with no input before the action lands."""

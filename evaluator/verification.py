@@ -17,8 +17,9 @@ log = logging.getLogger(__name__)
 
 FINISHED_RUN = (Run.Status.VERIFIED, Run.Status.FAILED)
 PROGRESS_TOLERANCE = 1e-6
-# The Celery task that replays one run (evaluator/tasks.py). It is found by name in the Celery app, where the
-# app's ready() registers it, because the tasks import this module: importing them back would be a circle.
+# The Celery task that replays one run (evaluator/tasks.py), found by name in the Celery app's registry (the
+# evaluator's AppConfig.ready() imports the tasks): the tasks import this module, so importing them back here
+# would make an import circle.
 VERIFY_RUN_TASK = "evaluator.tasks.verify_run"
 
 

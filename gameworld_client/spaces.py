@@ -18,6 +18,7 @@ import numpy as np
 from gymnasium import spaces
 
 from .upload import INTERFACES, MAX_LATENCY_MS
+
 PRIMITIVE_TYPES = ("press_key", "press_keys", "left_click", "mouse_move", "wait")
 POINTER_TYPES = ("left_click", "mouse_move")
 TEXT_CHARSET = string.printable

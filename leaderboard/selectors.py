@@ -262,8 +262,9 @@ def compute_table(task_set, *, interface="", protocol=Protocol.PAUSED):
             "iar": (float(counts["invalid"]) / float(counts["actions"])) if counts and counts["actions"] else None,
         }
         if human:
-            entry.update(name=HUMAN_NAMES[key], model="", organisation="", interface="human", protocol=Protocol.PAUSED,
-                         date=None, submission_id=None, status="verified", players=int(players.get(key, 0)))
+            entry.update(name=HUMAN_NAMES[key], model="", organisation="", interface="human",
+                         protocol=Protocol.PAUSED.value, date=None, submission_id=None, status="verified",
+                         players=int(players.get(key, 0)))
         else:
             sub = meta[key]
             entry.update(name=sub["agent_name"], model=sub["model_name"], organisation=sub["organisation"],
