@@ -9,7 +9,7 @@ from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.html import format_html
 
-from . import curation, services
+from . import bundle_loading, curation, roms
 from .bundles import BundleRejected
 from .models import (GAMEBOY_BUTTONS, ApiToken, AuditEntry, Game, HostedEpisode, HostedEvaluation,
                      HostedEvaluationSettings, RegisteredRom, Run, Submission, SubmissionEvent, Task, TaskSet,
@@ -114,7 +114,7 @@ class GameAdmin(AuditedAdmin):
                 else:
                     upload = form.cleaned_data["archive"]
                     spec, report = curation.import_archive(actor=request.user, data=upload.read(), name=upload.name)
-            except (ManifestError, BundleRejected, services.BundleConflict) as exc:
+            except (ManifestError, BundleRejected, bundle_loading.BundleConflict) as exc:
                 form.add_error(None, str(exc))
             else:
                 self.message_user(request, f"Imported {spec.title} {spec.version}: " + "; ".join(report.lines))
@@ -403,9 +403,9 @@ class RegisteredRomForm(forms.ModelForm):
         upload = cleaned.get("rom_file")
         data = None
         if upload:
-            data = upload.read(services.ROM_UPLOAD_MAX_BYTES + 1)
+            data = upload.read(roms.ROM_UPLOAD_MAX_BYTES + 1)
             try:
-                info = services.inspect_rom_upload(data=data, name=upload.name)
+                info = roms.inspect_rom_upload(data=data, name=upload.name)
             except RomError as exc:
                 self.add_error("rom_file", str(exc))
                 return cleaned
@@ -430,7 +430,7 @@ class RegisteredRomForm(forms.ModelForm):
                                   sha256=self.rom_upload[1].sha256 if self.rom_upload else self.instance.sha256,
                                   start_state=self.instance.start_state)
         try:
-            services.validate_rom_declarations(rom=candidate,
+            roms.validate_rom_declarations(rom=candidate,
                                                rom_bytes=data if data is not None else self.instance.rom_path.read_bytes())
         except ManifestError as exc:
             target = next((form_field for prefix, form_field in self.ERROR_FIELDS if exc.field.startswith(prefix)), None)
@@ -502,7 +502,7 @@ class RegisteredRomAdmin(AuditedAdmin):
         upload = getattr(form, "rom_upload", None)
         if upload is not None:
             data, _ = upload
-            info = services.store_rom_file(data=data)
+            info = roms.store_rom_file(data=data)
             rom.sha256, rom.size, rom.header_title = info.sha256, info.size, info.title[:16]
             rom.cartridge, rom.has_rtc = info.cartridge_name, info.has_rtc
         if not change:
@@ -522,7 +522,7 @@ class RegisteredRomAdmin(AuditedAdmin):
 
         for rom in queryset:
             try:
-                header = services.capture_rom_start_state(rom=rom)
+                header = roms.capture_rom_start_state(rom=rom)
             except (SandboxError, OSError) as exc:
                 self.message_user(request, f"{rom.slug}: no start state: {exc}", messages.ERROR)
                 continue
@@ -532,7 +532,7 @@ class RegisteredRomAdmin(AuditedAdmin):
     @admin.action(description="Check the tasks (reference reaches the target, null does not)")
     def check_tasks(self, request, queryset):
         for rom in queryset:
-            lines = services.check_rom_tasks(rom=rom)
+            lines = roms.check_rom_tasks(rom=rom)
             failed = any(not line.startswith("ok ") for line in lines)
             self.message_user(request, f"{rom.slug}: " + "; ".join(lines), messages.WARNING if failed else messages.SUCCESS)
 
@@ -548,12 +548,12 @@ class RegisteredRomAdmin(AuditedAdmin):
                 continue
             with tempfile.TemporaryDirectory(prefix="gameworld-rom-") as scratch:
                 try:
-                    folder = services.write_rom_bundle(rom=rom, folder=Path(scratch) / rom.slug).bundle_dir
+                    folder = roms.write_rom_bundle(rom=rom, folder=Path(scratch) / rom.slug).bundle_dir
                     spec, report = curation.import_bundle(actor=request.user, source_dir=folder)
-                except (SandboxError, BundleRejected, services.BundleConflict) as exc:
+                except (SandboxError, BundleRejected, bundle_loading.BundleConflict) as exc:
                     self.message_user(request, f"{rom.slug}: not added: {exc}", messages.ERROR)
                     continue
-            services.store_frame(game=Game.objects.get(slug=spec.slug), png=services.capture_frame(game_spec=
-                                 curation.stored_game(spec)))
+            frame = bundle_loading.capture_frame(game_spec=curation.stored_game(spec))
+            bundle_loading.store_frame(game=Game.objects.get(slug=spec.slug), png=frame)
             self.message_user(request, f"{rom.slug}: in the library as {spec.title} {spec.version} with "
                                        f"{len(spec.tasks)} task(s); it plays, uploads and verifies like any game.")

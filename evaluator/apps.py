@@ -26,3 +26,4 @@ class EvaluatorConfig(AppConfig):
 
     def ready(self):
         post_migrate.connect(ensure_maintainers_group, dispatch_uid="gameworld-maintainers")
+        from . import tasks  # noqa: F401  registers the Celery tasks, which the services send by name

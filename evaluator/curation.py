@@ -7,7 +7,7 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 
-from . import bundles, services
+from . import bundle_loading, bundles, services
 from .models import MEASURED_FIELDS, AuditEntry, Game, Submission, Task, TaskSet, TaskValidation
 from sandbox import SandboxError, run_trajectory
 
@@ -115,7 +115,7 @@ def validate_and_publish_default(*, task_set, say):
         say(f"  validated {index}/{len(tasks)} {task.task_id}: "
             + ("ok" if validation.ok else "FAILED: " + validation.problems.replace("\n", "; ")))
     _publish(task_set=task_set, actor=None)
-    services.make_default_if_none(task_set=task_set)
+    bundle_loading.make_default_if_none(task_set=task_set)
 
 
 def _publish(*, task_set, actor):
@@ -165,8 +165,8 @@ def make_default(*, actor, task_set):
 def import_bundle(*, actor, source_dir):
     """Import a bundle folder (from games/ or an unpacked archive): a new game or a new version."""
     require(actor, "validate_task")
-    report = services.LoadReport()
-    spec = services.import_bundle(source_dir=source_dir, report=report)
+    report = bundle_loading.LoadReport()
+    spec = bundle_loading.import_bundle(source_dir=source_dir, report=report)
     audit(actor=actor, action="imported bundle", target=Game.objects.get(slug=spec.slug),
           changes={"version": spec.version, "report": report.lines})
     return spec, report

@@ -19,7 +19,7 @@ from sandbox.rules import MAX_LATENCY_MS
 
 from . import services
 from .live import Refusal
-from .models import (ApiToken, HostedAction, HostedEpisode, HostedEvaluation, HostedEvaluationSettings, TaskSet,
+from .models import (ApiToken, Protocol, HostedAction, HostedEpisode, HostedEvaluation, HostedEvaluationSettings, TaskSet,
                      UploadLimits)
 from .uploads import FORMAT, PROTOCOLS, UploadRejected, parse_upload, submission_schema
 
@@ -51,7 +51,7 @@ def begin(user, message):
         ensure_open(evaluation)
         touch(evaluation.pk)
         return evaluation
-    protocol = message.get("protocol", "paused")
+    protocol = message.get("protocol", Protocol.PAUSED)
     if protocol not in PROTOCOLS:
         raise Refusal(f"protocol is one of {', '.join(PROTOCOLS)}, got {protocol!r}")
     agent = message.get("agent")

@@ -22,7 +22,7 @@ from channels.db import database_sync_to_async
 from sandbox import InvalidAction, ProtocolError, SandboxError, make
 from sandbox.rules import LATENCY_FIELD, MAX_LATENCY_MS, as_run_action, split_latency
 
-from .models import StepTaken
+from .models import Protocol, StepTaken
 
 SERVER_ERROR = 4500  # close codes of the sockets
 CONFLICT = 4409
@@ -47,7 +47,7 @@ class LiveSession:
     action and raises StepTaken or Refusal; `frames` (optional) keeps every frame shown: `has(index)`,
     `save(index, jpeg)`."""
 
-    def __init__(self, spec, seed, *, store, protocol="paused", charge_invalid=False, frames=None,
+    def __init__(self, spec, seed, *, store, protocol=Protocol.PAUSED, charge_invalid=False, frames=None,
                  when_over="no actions left"):
         self.spec, self.seed = spec, seed
         self.store = store
@@ -136,7 +136,7 @@ class LiveSession:
             body, latency = split_latency(action, protocol=self.protocol)
         except ProtocolError as exc:
             raise Refusal(str(exc)) from None
-        if latency is None and self.protocol == "realtime":  # not reported: the time since the frame was sent
+        if latency is None and self.protocol == Protocol.REALTIME:  # not reported: the time since the frame was sent
             waited = time.monotonic() - self._frame_sent_at if self._frame_sent_at else 0
             latency = min(MAX_LATENCY_MS, round(waited * 1000))
         return body, latency

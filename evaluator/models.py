@@ -14,6 +14,14 @@ GENRES = [("arcade", "Arcade"), ("platformer", "Platformer"), ("puzzle", "Puzzle
 LEVELS = [(1, "1 · basic control and timing"), (2, "2 · reactive control"), (3, "3 · spatial navigation"),
           (4, "4 · symbolic reasoning"), (5, "5 · open-world management")]
 
+
+class Protocol(models.TextChoices):
+    """How game time relates to the agent's thinking: the paused clock of the benchmark, or the realtime track
+    where each action may carry latency_ms, game time that runs with no input before the action lands."""
+    PAUSED = "paused", "Paused clock"
+    REALTIME = "realtime", "Realtime"
+
+
 # What a task measures: changing any of these makes a new task version (wording changes do not).
 MEASURED_FIELDS = ("score_field", "start", "target", "max_actions", "step_ms", "seeds", "game_version")
 
@@ -162,7 +170,7 @@ class Submission(models.Model):
     memory_rounds = models.PositiveIntegerField(default=0)
     url = models.URLField(blank=True)
     notes = models.TextField(blank=True)
-    protocol = models.CharField(max_length=12, default="paused")
+    protocol = models.CharField(max_length=12, choices=Protocol.choices, default=Protocol.PAUSED)
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.RECEIVED, db_index=True)
     runs_total = models.PositiveIntegerField(default=0)
     runs_done = models.PositiveIntegerField(default=0)
@@ -494,7 +502,7 @@ class HostedEvaluation(models.Model):
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="hosted_evaluations")
     task_set = models.ForeignKey(TaskSet, on_delete=models.PROTECT, related_name="hosted_evaluations")
-    protocol = models.CharField(max_length=12, default="paused")
+    protocol = models.CharField(max_length=12, choices=Protocol.choices, default=Protocol.PAUSED)
     agent = models.JSONField(help_text="The agent block of the submission it becomes (name, model, interface, ...).")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN, db_index=True)
     submission = models.OneToOneField(Submission, null=True, blank=True, on_delete=models.SET_NULL,

@@ -1,8 +1,10 @@
 """Celery tasks: each takes an id, calls a service, and owns only retry and failure."""
 from celery import shared_task
+from django.contrib.auth import get_user_model
 
-from . import services
+from . import curation, verification
 from .hosted_tasks import expire_idle_hosted_evaluations  # noqa: F401  (autodiscovery imports this module only)
+from .models import Task
 from sandbox import SandboxError
 
 MAX_RETRIES = 3
@@ -11,12 +13,12 @@ MAX_RETRIES = 3
 @shared_task(bind=True, acks_late=True, reject_on_worker_lost=True, max_retries=MAX_RETRIES)
 def verify_run(self, run_id):
     try:
-        held_for = services.verify_run(run_id=run_id)
+        held_for = verification.verify_run(run_id=run_id)
     except (SandboxError, ValueError) as exc:
         if self.request.retries >= self.max_retries:
-            services.fail_run(run_id=run_id, error=exc)
+            verification.fail_run(run_id=run_id, error=exc)
             return
-        services.log_run_retry(run_id=run_id, error=exc, attempt=self.request.retries + 1)
+        verification.log_run_retry(run_id=run_id, error=exc, attempt=self.request.retries + 1)
         raise self.retry(exc=exc, countdown=2 ** self.request.retries)
     if held_for is not None:  # another worker holds it; if that worker died, take the run when its lease ends
         raise self.retry(countdown=held_for + 1, max_retries=None)
@@ -24,14 +26,9 @@ def verify_run(self, run_id):
 
 @shared_task
 def requeue_stuck_runs():
-    return len(services.requeue_stuck_runs())
+    return len(verification.requeue_stuck_runs())
 
 
 @shared_task(acks_late=True)
 def validate_task(task_id, actor_id):
-    from django.contrib.auth import get_user_model
-
-    from . import curation
-    from .models import Task
-
     curation.validate_task(actor=get_user_model().objects.get(pk=actor_id), task=Task.objects.get(pk=task_id))

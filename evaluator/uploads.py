@@ -10,7 +10,7 @@ from pathlib import Path
 import jsonschema
 from django.utils import timezone
 
-from .models import Submission, TaskSet
+from .models import Protocol, Submission, TaskSet
 from sandbox import InvalidAction
 from sandbox.rules import LATENCY_FIELD, RECORDED_INVALID  # replayed as a charged invalid step
 
@@ -19,7 +19,7 @@ FORMAT = "gameworld.submission/1"
 MAX_ERRORS = 50
 MAX_MESSAGE = 300  # characters of an error message: an offending value is quoted, never echoed whole
 MAX_DIGITS = 18    # an integer in a submission (a seed, a count) has at most this many digits
-PROTOCOLS = ("paused", "realtime")  # realtime: each action may carry latency_ms, game time that runs first
+PROTOCOLS = tuple(Protocol.values)  # realtime: each action may carry latency_ms, game time that runs first
 
 
 class _Unreadable:
@@ -159,7 +159,7 @@ def _encodable(text):
         return False
 
 
-def _check_run(index, run, tasks, task_set, limits, seen, errors, protocol="paused", interface="cua"):
+def _check_run(index, run, tasks, task_set, limits, seen, errors, protocol=Protocol.PAUSED, interface="cua"):
     where = f"runs[{index}]"
     task = tasks.get(run["task"])
     if task is None:
@@ -186,7 +186,7 @@ def _check_run(index, run, tasks, task_set, limits, seen, errors, protocol="paus
         if mismatch:
             errors.append(_error(f"{where}.actions[{step}]", mismatch))
             return None
-        if protocol == "realtime":  # the schema bounded latency_ms; the rest is an ordinary action
+        if protocol == Protocol.REALTIME:  # the schema bounded latency_ms; the rest is an ordinary action
             action = {key: value for key, value in action.items() if key != LATENCY_FIELD}
         try:
             space.resolve(action, task.step_ms)
@@ -239,8 +239,8 @@ def _path(parts):
 
 def _schema_message(error):
     if error.validator == "not" and isinstance(error.instance, dict) and LATENCY_FIELD in error.instance:
-        return (f"{LATENCY_FIELD} belongs to the realtime protocol; this submission's protocol is paused "
-                '(set "protocol": "realtime" or leave latency_ms out)')
+        return (f"{LATENCY_FIELD} belongs to the {Protocol.REALTIME} protocol; this submission's protocol is "
+                f'{Protocol.PAUSED} (set "protocol": "{Protocol.REALTIME}" or leave latency_ms out)')
     if error.validator == "minimum" and error.absolute_path and error.absolute_path[-1] == "seed":
         return f"must be a non-negative integer, got {error.instance!r}"
     if error.validator == "type" and error.absolute_path and error.absolute_path[-1] == "seed":

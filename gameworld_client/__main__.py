@@ -17,7 +17,7 @@ import argparse
 import os
 import sys
 
-from .upload import ClientError, UploadError, WaitTimeout, status_url_for, upload, wait
+from .upload import INTERFACES, PROTOCOL, PROTOCOLS, ClientError, UploadError, WaitTimeout, status_url_for, upload, wait
 
 DEFAULT_SITE = "http://127.0.0.1:8000"
 EXIT_OK, EXIT_MISMATCH, EXIT_REFUSED, EXIT_UNREACHABLE = 0, 1, 2, 3
@@ -283,7 +283,7 @@ def parser():
     rn = sub.add_parser("run", help="play tasks with an agent: locally (a submission file) or hosted on a site")
     rn.add_argument("--agent", choices=["chat", "random"], default="chat",
                     help="chat: a chat model behind an OpenAI-compatible endpoint; random: the uniform baseline")
-    rn.add_argument("--interface", choices=["cua", "generalist"], default="generalist",
+    rn.add_argument("--interface", choices=INTERFACES, default="generalist",
                     help="cua: keys and clicks; generalist: the games' semantic actions (default)")
     rn.add_argument("--base-url", help="the endpoint, e.g. http://127.0.0.1:8080/v1 (default: $GAMEWORLD_CHAT_BASE_URL "
                                        "or $OPENAI_BASE_URL)")
@@ -296,7 +296,7 @@ def parser():
     rn.add_argument("--no-tools", action="store_true", help="no tool calling: the model writes its action as text")
     rn.add_argument("--log", help="append one JSON line per step here (prompt, reply, tokens, latency)")
     rn.add_argument("--random-seed", type=int, default=0)
-    rn.add_argument("--protocol", choices=["paused", "realtime"], default="paused",
+    rn.add_argument("--protocol", choices=PROTOCOLS, default=PROTOCOL,
                     help="realtime: the model's latency runs the game clock before each action lands")
     rn.add_argument("--tasks", help="comma-separated game/task[@version] (default: every task)")
     rn.add_argument("--games", help="comma-separated game slugs")

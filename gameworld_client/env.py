@@ -33,8 +33,8 @@ from gymnasium import spaces as gym_spaces
 
 from .spaces import (MAX_LATENCY_MS, ActionError, action_space, describe_actions, invalid_record, is_protocol_action,
                      text_space, to_protocol)
+from .upload import PROTOCOLS
 
-PROTOCOLS = ("paused", "realtime")
 STATUS_FIELDS = ("step", "actions_left", "attempt", "reset", "invalid", "invalid_reason", "terminated", "truncated")
 
 

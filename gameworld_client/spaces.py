@@ -17,10 +17,10 @@ import string
 import numpy as np
 from gymnasium import spaces
 
-INTERFACES = ("cua", "generalist")
+from .upload import INTERFACES, MAX_LATENCY_MS
+
 PRIMITIVE_TYPES = ("press_key", "press_keys", "left_click", "mouse_move", "wait")
 POINTER_TYPES = ("left_click", "mouse_move")
-MAX_LATENCY_MS = 30_000  # the sandbox's bound on a realtime step's latency (sandbox/rules.py)
 TEXT_CHARSET = string.printable
 
 

@@ -19,9 +19,11 @@ import urllib.request
 from pathlib import Path
 
 FORMAT = "gameworld.submission/1"
-PROTOCOL = "paused"
+# The protocols and interfaces of the upload format (the site's Protocol and Submission.Interface choices; the
+# client keeps its own copy because it installs without the platform, and a test keeps them equal).
 PROTOCOLS = ("paused", "realtime")
-MAX_LATENCY_MS = 30_000
+PROTOCOL = PROTOCOLS[0]  # paused, the default
+MAX_LATENCY_MS = 30_000  # the sandbox's bound on a realtime step's latency (sandbox/env.py)
 INTERFACES = ("cua", "generalist")
 API_PREFIX = "/api/v1/submissions"
 USER_AGENT = "gameworld-client/1"

@@ -7,7 +7,7 @@ from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from evaluator import services
+from evaluator import roms
 from evaluator.models import RegisteredRom
 from sandbox import SandboxError
 from sandbox.backends.gameboy import Machine
@@ -48,7 +48,7 @@ def store_actions(rom_id, actions):
 
 @database_sync_to_async
 def save_start_state(rom_id):
-    return services.capture_rom_start_state(rom=RegisteredRom.objects.get(pk=rom_id))
+    return roms.capture_rom_start_state(rom=RegisteredRom.objects.get(pk=rom_id))
 
 
 def in_emulator(fn):

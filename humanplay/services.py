@@ -5,7 +5,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from evaluator import services as evaluator_services
+from evaluator import verification
 from evaluator.models import Run
 
 from . import frames
@@ -57,7 +57,7 @@ def finish_session(*, session_id, progress, success):
             session.run = Run.objects.create(kind=session.baseline_kind, player=session.user, task=session.task,
                                              seed=session.seed, actions=session.action_list())
             run_id = session.run.pk
-            transaction.on_commit(lambda: evaluator_services.queue_run(run_id=run_id))
+            transaction.on_commit(lambda: verification.queue_run(run_id=run_id))
         session.save()
     return session
 

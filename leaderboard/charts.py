@@ -7,6 +7,8 @@ from html import escape
 
 import plotly.graph_objects as go
 
+from evaluator.models import Submission
+
 from .selectors import LEVEL_IDS, groups_for
 
 TEXT = "#e7ecf5"
@@ -15,10 +17,16 @@ GRID = "#273149"
 PANEL = "#171e2e"
 AGENT_COLOURS = ["#ffc94d", "#7aa7ff", "#ff7a59", "#5ad17a", "#c88bff", "#4dd0e1", "#ff8fb1", "#b0e36b"]
 HUMAN_COLOURS = {"novice": "#9ad0c2", "expert": "#e7ecf5"}
-INTERFACE_COLOURS = {"cua": "#7aa7ff", "generalist": "#ff7a59"}
-INTERFACE_LABELS = {"cua": "Computer-use", "generalist": "Generalist"}
+INTERFACE_COLOURS = {Submission.Interface.CUA: "#7aa7ff", Submission.Interface.GENERALIST: "#ff7a59"}
 BAR_AGENTS = 6  # agents drawn beside the humans in grouped bars
 GAP_AGENTS = 15
+
+
+def plotly_version():
+    """The version of the plotly.js bundled with the installed plotly package."""
+    from plotly.offline import get_plotlyjs_version
+
+    return get_plotlyjs_version()
 
 
 def _layout(fig, *, title, height=340, **extra):
@@ -100,14 +108,14 @@ def scatter(entries):
     if not points:
         return None
     fig = go.Figure()
-    for interface in ("cua", "generalist"):
+    for interface, label in Submission.Interface.choices:
         for ranked in (True, False):
             group = [e for e in points if e["kind"] == "agent" and e["interface"] == interface and e["ranked"] == ranked]
             if not group:
                 continue
             fig.add_trace(go.Scatter(
                 x=[e["overall"]["sr"] for e in group], y=[e["overall"]["pg"] for e in group], mode="markers",
-                name=INTERFACE_LABELS[interface] + ("" if ranked else " (partial)"),
+                name=label + ("" if ranked else " (partial)"),
                 marker={"color": INTERFACE_COLOURS[interface], "size": 9 if len(points) < 200 else 6,
                         "opacity": 0.9 if ranked else 0.45, "symbol": "circle" if ranked else "circle-open",
                         "line": {"width": 1, "color": "#0f1420"}},

@@ -20,7 +20,7 @@ import pandas as pd
 from django.core.cache import cache
 from django.db.models import Count, Max, Q
 
-from evaluator.models import GENRES, LEVELS, Game, Run, Submission, Task, TaskSet
+from evaluator.models import GENRES, LEVELS, Game, Protocol, Run, Submission, Task, TaskSet
 
 CACHE_VERSION = "lb3"  # bump when the cached structures change shape
 CACHE_SECONDS = 24 * 3600
@@ -98,7 +98,7 @@ RUN_FIELDS = ["pk", "kind", "submission_id", "player_id", "task_id", "seed", "pr
               "attempts", "actions_used", "invalid_actions", "verified_at"]
 
 
-def runs_frame(task_set, *, interface="", protocol="paused", include_flagged=True, extra_filter=None):
+def runs_frame(task_set, *, interface="", protocol=Protocol.PAUSED, include_flagged=True, extra_filter=None):
     """Verified runs on the task set's tasks: agents' runs from submissions to this task set (not rejected, not
     hidden by a maintainer),
     and every human baseline run. One row per run, with the entry key and the task's genre and level."""
@@ -107,7 +107,7 @@ def runs_frame(task_set, *, interface="", protocol="paused", include_flagged=Tru
     if interface:
         agents &= Q(submission__interface=interface)
     # People play on the paused clock only: the realtime track is never mixed with them or with paused runs.
-    humans = Q(kind__in=HUMAN_KINDS) if protocol == "paused" else Q(pk__in=[])
+    humans = Q(kind__in=HUMAN_KINDS) if protocol == Protocol.PAUSED else Q(pk__in=[])
     query = Run.objects.filter(Q(status=Run.Status.VERIFIED), agents | humans, task__in=task_set.tasks.all())
     if not include_flagged:
         query = query.filter(mismatch=False)
@@ -126,7 +126,7 @@ def runs_frame(task_set, *, interface="", protocol="paused", include_flagged=Tru
     return frame.merge(tasks, on="task_id", how="left")
 
 
-def submissions_meta(task_set, *, interface="", protocol="paused"):
+def submissions_meta(task_set, *, interface="", protocol=Protocol.PAUSED):
     query = Submission.objects.filter(task_set=task_set, hidden=False, protocol=protocol) \
         .exclude(status=Submission.Status.REJECTED)
     if interface:
@@ -206,7 +206,7 @@ def _figure_dict(row):
     return {"sr": _pct(row["sr"]), "pg": _pct(row["pg"]), "runs": int(row["runs"]), "tasks": int(row["tasks"])}
 
 
-def compute_table(task_set, *, interface="", protocol="paused"):
+def compute_table(task_set, *, interface="", protocol=Protocol.PAUSED):
     """Every entry of the task set (agents of the interface, both human levels) with its figures, in rank order.
 
     Figures are percentages (0-100). Each entry: key, kind, name, model, organisation, interface, protocol,
@@ -262,8 +262,9 @@ def compute_table(task_set, *, interface="", protocol="paused"):
             "iar": (float(counts["invalid"]) / float(counts["actions"])) if counts and counts["actions"] else None,
         }
         if human:
-            entry.update(name=HUMAN_NAMES[key], model="", organisation="", interface="human", protocol="paused",
-                         date=None, submission_id=None, status="verified", players=int(players.get(key, 0)))
+            entry.update(name=HUMAN_NAMES[key], model="", organisation="", interface="human",
+                         protocol=Protocol.PAUSED.value, date=None, submission_id=None, status="verified",
+                         players=int(players.get(key, 0)))
         else:
             sub = meta[key]
             entry.update(name=sub["agent_name"], model=sub["model_name"], organisation=sub["organisation"],
@@ -290,7 +291,7 @@ def default_order(entry):
             entry["kind"] == "human", entry["rank"] or 0, entry["name"])
 
 
-def leaderboard(task_set, *, interface="", protocol="paused", version=None):
+def leaderboard(task_set, *, interface="", protocol=Protocol.PAUSED, version=None):
     """compute_table, cached under the data version (a newly verified run changes the key)."""
     version = version or data_version(task_set)
     key = cache_key("table", task_set.pk, interface or "all", protocol, version)
@@ -400,7 +401,7 @@ def export_row(entry, view):
 
 # Runs (the per-run export and the drill-down pages).
 
-def run_rows(task_set, *, interface="", protocol="paused", humans=True, extra_filter=None):
+def run_rows(task_set, *, interface="", protocol=Protocol.PAUSED, humans=True, extra_filter=None):
     """Every verified run in scope, flagged ones included (marked, and `counted` false)."""
     runs = runs_frame(task_set, interface=interface, protocol=protocol, extra_filter=extra_filter)
     if not humans:

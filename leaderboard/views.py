@@ -17,17 +17,18 @@ from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET
 
-from evaluator.models import Game, Run, Submission, Task
+from evaluator.models import Game, Protocol, Run, Submission, Task
 from sandbox import SandboxError
 
 from . import charts, replays, selectors
+from .templatetags.leaderboard_tags import pct
 
 PAGE_ROWS = 100  # rows on the main page unless "show all" is asked for
-INTERFACE_CHOICES = [("", "All agents"), ("cua", "Computer-use"), ("generalist", "Generalist")]
+INTERFACE_CHOICES = [("", "All agents"), *Submission.Interface.choices]
 
 
 # The paused clock (the benchmark's protocol) and the latency-charged realtime track, never mixed.
-TRACKS = {"paused": "Paused clock", "realtime": "Realtime"}
+TRACKS = dict(Protocol.choices)
 
 
 @dataclass(frozen=True)
@@ -35,7 +36,7 @@ class ViewParams:
     """The state of the main table's view, all of it in the URL so that a view can be shared."""
 
     ts: str = ""
-    track: str = "paused"
+    track: str = Protocol.PAUSED
     iface: str = ""
     view: str = "genre"
     humans: bool = True
@@ -54,15 +55,15 @@ class ViewParams:
         direction = get.get("dir", "")
         direction = direction if direction in ("asc", "desc") else ""
         iface = get.get("iface", "")
-        track = get.get("track", "paused")
-        return cls(ts=get.get("ts", "")[:50], track=track if track in TRACKS else "paused", iface=iface if iface in selectors.INTERFACES else "", view=view,
+        track = get.get("track", Protocol.PAUSED)
+        return cls(ts=get.get("ts", "")[:50], track=track if track in TRACKS else Protocol.PAUSED, iface=iface if iface in selectors.INTERFACES else "", view=view,
                    humans=get.get("humans", "1") != "0", partial=get.get("partial", "1") != "0", sort=sort,
                    dir=direction, all=get.get("all") == "1")
 
     def query(self, **changes):
         """The query string of this view with some parameters changed (defaults left out)."""
         params = replace(self, **changes)
-        pairs = [("ts", params.ts), ("track", "" if params.track == "paused" else params.track), ("iface", params.iface), ("view", "" if params.view == "genre" else params.view),
+        pairs = [("ts", params.ts), ("track", "" if params.track == Protocol.PAUSED else params.track), ("iface", params.iface), ("view", "" if params.view == "genre" else params.view),
                  ("humans", "" if params.humans else "0"), ("partial", "" if params.partial else "0"),
                  ("sort", "" if params.sort == "rank" else params.sort), ("dir", params.dir),
                  ("all", "1" if params.all else "")]
@@ -75,10 +76,6 @@ class ViewParams:
     @property
     def direction(self):
         return self.dir or selectors.default_direction(self.sort)
-
-
-def pct(value):
-    return "–" if value is None else f"{value:.1f}"
 
 
 def _cell(figure, what):
@@ -420,16 +417,10 @@ def _plotly_bundle():
     return raw, gzip.compress(raw, 6)
 
 
-def plotly_version():
-    from plotly.offline import get_plotlyjs_version
-
-    return get_plotlyjs_version()
-
-
 @require_GET
 def plotly_js(request, version):
-    if version != plotly_version():
-        return redirect("leaderboard:plotly_js", version=plotly_version())
+    if version != charts.plotly_version():
+        return redirect("leaderboard:plotly_js", version=charts.plotly_version())
     raw, packed = _plotly_bundle()
     gzipped = "gzip" in request.headers.get("Accept-Encoding", "")
     response = HttpResponse(packed if gzipped else raw, content_type="text/javascript; charset=utf-8")

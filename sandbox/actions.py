@@ -4,10 +4,12 @@ Computer-use actions are applied as they are; a semantic action is mapped, throu
 to exactly one computer-use action. Mapping is data-driven (literal values or `offset + scale * arg`);
 nothing from a manifest or an upload is ever executed.
 """
+import random
 from dataclasses import dataclass
 
 from .errors import InvalidAction
 
+INTERFACES = ("cua", "generalist")  # computer-use agents send primitives, generalist agents semantic actions
 PRIMITIVE_TYPES = ("press_key", "press_keys", "left_click", "mouse_move", "wait")
 SEMANTIC_FIELDS = {"type", "name", "args", "duration_ms"}
 POINTER_TYPES = ("left_click", "mouse_move")
@@ -107,6 +109,36 @@ class ActionSpace:
             "semantic": [{"name": name, **{k: v for k, v in spec.items() if k != "action"}}
                          for name, spec in self.semantic.items()],
         }
+
+
+class RandomActions:
+    """A uniform random agent of one interface: each call an action drawn uniformly from the action space.
+
+    Computer-use: press one of the game's keys, wait, or (when the game uses the pointer) click or move at a
+    uniform point of the viewport, each kind equally likely. Generalist: one of the semantic actions, each
+    argument uniform within its bounds. The same seed gives the same actions.
+    """
+
+    def __init__(self, space, interface, seed):
+        if interface not in INTERFACES:
+            raise ValueError(f"interface is one of {', '.join(INTERFACES)}, got {interface!r}")
+        if interface == "generalist" and not space.semantic:
+            raise ValueError("this game has no semantic actions: use the cua interface")
+        self.space, self.interface, self.rng = space, interface, random.Random(seed)
+
+    def __call__(self):
+        rng, space = self.rng, self.space
+        if self.interface == "generalist":
+            name = rng.choice(list(space.semantic))
+            args = {arg: rng.randint(b["min"], b["max"]) for arg, b in (space.semantic[name].get("args") or {}).items()}
+            return {"type": "semantic", "name": name, **({"args": args} if args else {})}
+        kinds = ("press_key", "wait") + (POINTER_TYPES if space.pointer else ())
+        kind = rng.choice(kinds if space.keys else kinds[1:])
+        if kind == "press_key":
+            return {"type": "press_key", "key": rng.choice(space.keys)}
+        if kind == "wait":
+            return {"type": "wait"}
+        return {"type": kind, "x": rng.randrange(space.width), "y": rng.randrange(space.height)}
 
 
 def _bind_value(value, args):

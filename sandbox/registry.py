@@ -1,4 +1,5 @@
 """The registry of bundled games: manifests are found on disk and loaded lazily, once each."""
+import importlib.util
 import re
 from pathlib import Path
 
@@ -13,6 +14,7 @@ class Registry:
     def __init__(self, games_dir=GAMES_DIR):
         self.games_dir = Path(games_dir)
         self._loaded = {}
+        self._solvers = {}
 
     def slugs(self):
         return sorted(p.parent.name for p in self.games_dir.glob("*/manifest.json"))
@@ -26,6 +28,21 @@ class Registry:
 
     def games(self):
         return [self.game(slug) for slug in self.slugs()]
+
+    def solver(self, slug):
+        """The scripted player of a bundled game: the module games/<slug>/solver.py, whose `Player(task)` has
+        `act(env, state, info)`. For the repository's own tools (the baselines): only this registry's folder
+        is searched, never the bundle store, so the Python of an imported bundle is never run."""
+        self.game(slug)  # an unknown game is an UnknownTask naming the registered ones
+        path = self.games_dir / slug / "solver.py"
+        if not path.is_file():
+            raise UnknownTask(f"no scripted player for {slug!r}: {path} is missing")
+        if slug not in self._solvers:
+            spec = importlib.util.spec_from_file_location(f"gameworld_solver_{slug}", path)
+            module = importlib.util.module_from_spec(spec)
+            spec.loader.exec_module(module)
+            self._solvers[slug] = module
+        return self._solvers[slug]
 
     def task(self, task_id):
         """`game/task` or `game/task@version` -> TaskSpec."""

@@ -3,14 +3,16 @@ from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
+from evaluator.models import Submission
+
+from ..charts import plotly_version
+
 register = template.Library()
 
 
 @register.simple_tag
 def plotly_js_url():
     """plotly.js from the installed plotly package, under a URL that names its version (cached for good)."""
-    from ..views import plotly_version
-
     return reverse("leaderboard:plotly_js", args=[plotly_version()])
 
 
@@ -39,7 +41,7 @@ def show_all_query(params):
     return params.query(all=True)
 
 
-INTERFACE_LABELS = {"cua": "CUA", "generalist": "Generalist", "human": "Human"}
+INTERFACE_LABELS = {Submission.Interface.CUA: "CUA", Submission.Interface.GENERALIST: "Generalist", "human": "Human"}
 
 
 @register.filter
@@ -50,4 +52,4 @@ def interface_label(value):
 @register.filter
 def pct_of(value):
     """A fraction (0-1) as a percentage with one decimal."""
-    return "–" if value is None else f"{value * 100:.1f}"
+    return pct(None if value is None else value * 100)

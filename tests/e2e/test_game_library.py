@@ -2,7 +2,7 @@
 import pytest
 
 from sandbox import registry
-from evaluator.services import load_bundles
+from evaluator.bundle_loading import load_bundles
 
 pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 

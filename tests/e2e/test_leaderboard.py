@@ -4,7 +4,7 @@ import re
 import pytest
 from django.core.cache import cache
 
-from evaluator import services
+from evaluator import verification
 from evaluator.models import Run
 from tests.evaluator.submissions import task
 from tests.leaderboard.factories import core_task_set, populate
@@ -30,7 +30,7 @@ def test_browse_the_leaderboard_and_step_through_a_replay(site_url, page, artifa
     reference = task("breakout/first-brick@1").reference
     real = Run.objects.create(submission=best, task=task("breakout/first-brick@1"), seed=reference["seed"],
                               actions=reference["actions"], claimed_progress=1.0, claimed_success=True)
-    services.verify_run(run_id=real.pk)
+    verification.verify_run(run_id=real.pk)
 
     page.goto(site_url + "/")
     rows = page.locator("#leaderboard tbody tr")

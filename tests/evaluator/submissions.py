@@ -5,7 +5,7 @@ from django.contrib.auth.models import User
 
 from evaluator.management.commands._baselines import primitive
 from evaluator.models import Task, UploadLimits
-from evaluator.services import load_bundles
+from evaluator.bundle_loading import load_bundles
 
 # Short reference trajectories, one per game: quick to replay.
 SHORT_TASKS = ["minesweeper/reveal-10@1", "platformer/first-coin@1", "breakout/first-brick@1",

@@ -4,7 +4,7 @@ from asgiref.sync import async_to_sync, sync_to_async
 from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
 
-from evaluator import services
+from evaluator import services, verification
 from evaluator.uploads import parse_upload
 from gameworld_site.routing import websocket_urlpatterns
 from tests.evaluator.submissions import limits, load_games, make_user, payload, run_entry
@@ -33,7 +33,7 @@ def test_progress_is_pushed_until_the_submission_is_verified(submission):
         assert (first["runs_done"], first["runs_total"], first["finished"]) == (0, 2, False)
         seen = [first]
         for run_id in run_ids:
-            await sync_to_async(services.verify_run)(run_id=run_id)
+            await sync_to_async(verification.verify_run)(run_id=run_id)
             while seen[-1]["runs_done"] < run_ids.index(run_id) + 1:
                 seen.append(await socket.receive_json_from(timeout=10))
         assert seen[-1]["status"] == "verified" and seen[-1]["finished"]

@@ -8,7 +8,7 @@ import pytest
 from django.contrib.auth.models import Group, User
 from django.core.exceptions import PermissionDenied
 
-from evaluator import curation, services
+from evaluator import curation, services, verification
 from evaluator.apps import MAINTAINERS
 from evaluator.bundles import BundleRejected
 from evaluator.models import AuditEntry, Run, Submission, Task, TaskSet
@@ -43,7 +43,7 @@ def verified_submission(task_ids):
     parsed = parse_upload(payload([run_entry(t) for t in task_ids]), user=user, limits=UploadLimits.current())
     submission = services.create_submission(user=user, parsed=parsed)
     for run_id in submission.runs.values_list("pk", flat=True):
-        services.verify_run(run_id=run_id)
+        verification.verify_run(run_id=run_id)
     return submission
 
 
@@ -145,6 +145,29 @@ def test_a_bundle_archive_is_imported_as_a_new_game_version(maintainer, kind, se
     assert (tmp_path / "bundles" / "2.0.0" / "counter" / "game.js").is_file()
     assert task("counter/score-3@1").spec().game.version == "2.0.0"
     assert AuditEntry.objects.get(action="imported bundle").changes["version"] == "2.0.0"
+
+
+def test_the_python_of_an_imported_bundle_is_stored_as_data_and_never_run(maintainer, settings, tmp_path):
+    """An uploaded bundle's solver.py is kept in the bundle store like any file, but neither the import nor
+    playing the stored version nor the scripted baseline over it runs it: the baselines take scripted players
+    from the repository's games/ only."""
+    from evaluator.management.commands._baselines import play
+    from sandbox import UnknownTask
+
+    marker = tmp_path / "bundle-python-ran"
+    solver = (f"from pathlib import Path\nPath({str(marker)!r}).write_text('ran')\n\n\n"
+              f"class Player:\n    def __init__(self, task):\n        Path({str(marker)!r}).write_text('ran')\n\n"
+              "    def act(self, env, state, info):\n        return {'type': 'wait'}\n").encode()
+    settings.DATA_DIR = tmp_path / "data"
+    files = {**counter_files(), "counter/solver.py": solver, "counter/__init__.py": solver}
+    spec, _ = curation.import_archive(actor=maintainer, data=archive("zip", files), name="c.zip")
+    stored = tmp_path / "data" / "bundles" / "2.0.0" / "counter"
+    assert (stored / "solver.py").read_bytes() == solver and (stored / "__init__.py").read_bytes() == solver
+    task_spec = task("counter/score-3@1").spec()
+    assert task_spec.game.bundle_dir == stored
+    with pytest.raises(UnknownTask, match="no game 'counter'"):
+        play(task_spec, task_spec.seeds[0], "scripted-state")
+    assert not marker.exists()
 
 
 @pytest.mark.parametrize("name, files, message", [

@@ -99,9 +99,9 @@ def test_the_agent_socket_plays_charges_invalid_actions_and_submits(queued_runs)
     run = submission.runs.get()
     assert run.actions[0]["type"] == "invalid" and run.claimed_success is True
     assert queued_runs == [run.pk]  # queued for a worker's replay, like an upload
-    from evaluator import services
+    from evaluator import verification
 
-    services.verify_run(run_id=run.pk)
+    verification.verify_run(run_id=run.pk)
     run.refresh_from_db()
     assert (run.status, run.success, run.invalid_actions, run.mismatch) == ("verified", True, 2, False)
     assert run.trace_sha256 == last["trace_sha256"]

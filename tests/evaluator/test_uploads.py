@@ -171,3 +171,18 @@ def test_recorded_invalid_steps_belong_to_either_interface():
     for action in ({"type": "semantic", "name": "launch"}, {"type": "press_key", "key": "Space"}):
         runs = [run_entry("breakout/first-brick@1", actions=[{"type": "invalid", "raw": "?"}, action])]
         assert len(parse_upload(payload(runs), user=None, limits=UploadLimits.current()).runs) == 1
+
+
+def test_protocols_and_interfaces_have_one_set_of_names():
+    """The model choices are the source; the upload schema, the sandbox's random agents and the client (which
+    installs without the platform, so keeps a copy) must name the same protocols and interfaces."""
+    from evaluator.models import Protocol
+    from evaluator.uploads import SCHEMA_PATH
+    from gameworld_client.upload import INTERFACES as CLIENT_INTERFACES, PROTOCOL, PROTOCOLS
+    from sandbox.actions import INTERFACES
+
+    schema = json.loads(SCHEMA_PATH.read_text())["properties"]
+    assert Protocol.values == schema["protocol"]["enum"] == list(PROTOCOLS) == ["paused", "realtime"]
+    assert PROTOCOL == Protocol.PAUSED
+    interfaces = Submission.Interface.values
+    assert interfaces == schema["agent"]["properties"]["interface"]["enum"] == list(CLIENT_INTERFACES) == list(INTERFACES)

@@ -5,7 +5,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from evaluator import services, tasks
+from evaluator import services, tasks, verification
 from evaluator.models import Run, Submission, UploadLimits
 from sandbox import GameCrashed
 from evaluator.uploads import parse_upload
@@ -27,7 +27,7 @@ def submit(runs):
 
 def verify_all(submission):
     for run_id in submission.runs.values_list("pk", flat=True):
-        services.verify_run(run_id=run_id)
+        verification.verify_run(run_id=run_id)
     submission.refresh_from_db()
     return submission
 
@@ -63,18 +63,18 @@ def test_replays_are_deterministic_across_submissions():
 def test_a_run_is_claimed_once(settings):
     submission = submit([run_entry("breakout/first-brick@1")])
     run = submission.runs.get()
-    assert services.claim_run(run_id=run.pk) is not None
-    assert services.claim_run(run_id=run.pk) is None  # another worker finds it taken
-    held_for = services.verify_run(run_id=run.pk)  # ...and is told when the holder's lease runs out
+    assert verification.claim_run(run_id=run.pk) is not None
+    assert verification.claim_run(run_id=run.pk) is None  # another worker finds it taken
+    held_for = verification.verify_run(run_id=run.pk)  # ...and is told when the holder's lease runs out
     assert 0 < held_for <= settings.GAMEWORLD_RUN_LEASE_S
 
 
 def test_a_run_whose_worker_died_is_taken_again_after_its_lease(settings):
     submission = submit([run_entry("breakout/first-brick@1")])
     run = submission.runs.get()
-    services.claim_run(run_id=run.pk)
+    verification.claim_run(run_id=run.pk)
     Run.objects.filter(pk=run.pk).update(claimed_at=timezone.now() - timedelta(seconds=settings.GAMEWORLD_RUN_LEASE_S + 1))
-    assert services.verify_run(run_id=run.pk) is None
+    assert verification.verify_run(run_id=run.pk) is None
     run.refresh_from_db()
     assert run.status == "verified" and run.verify_attempts == 2
 
@@ -103,7 +103,7 @@ def test_transient_errors_are_retried_then_the_submission_is_rejected_with_the_r
     def broken(task, trajectory, **kwargs):
         calls.append(task.id)
         raise GameCrashed("the browser failed: Target closed")
-    monkeypatch.setattr(services, "run_trajectory", broken)
+    monkeypatch.setattr(verification, "run_trajectory", broken)
     submission = submit([run_entry("breakout/first-brick@1")])
     run = submission.runs.get()
     tasks.verify_run.apply(args=[run.pk])
@@ -122,7 +122,7 @@ def test_the_sweep_requeues_stuck_runs(settings, queued_runs):
     old = timezone.now() - timedelta(seconds=settings.GAMEWORLD_RUN_LEASE_S + 5)
     Run.objects.filter(pk=lost.pk).update(created=old)  # its message was lost
     Run.objects.filter(pk=dead.pk).update(created=old, status="running", claimed_at=old)  # its worker died
-    assert sorted(services.requeue_stuck_runs()) == sorted([lost.pk, dead.pk]) == sorted(sent)
+    assert sorted(verification.requeue_stuck_runs()) == sorted([lost.pk, dead.pk]) == sorted(sent)
 
 
 def test_upload_payload_round_trip_keeps_actions_exactly():
@@ -138,7 +138,7 @@ def test_a_held_run_is_retried_when_its_lease_ends(monkeypatch):
     monkeypatch.setattr(tasks.verify_run, "retry", lambda **kw: retried.append(kw) or RuntimeError("retry"))
     submission = submit([run_entry("breakout/first-brick@1")])
     run = submission.runs.get()
-    services.claim_run(run_id=run.pk)
+    verification.claim_run(run_id=run.pk)
     with pytest.raises(RuntimeError):
         tasks.verify_run.run(run.pk)
     assert retried and retried[0]["max_retries"] is None and retried[0]["countdown"] > 1
@@ -148,18 +148,18 @@ def test_a_run_stored_by_a_worker_that_died_before_counting_it_is_counted(monkey
     submission = submit([run_entry("breakout/first-brick@1")])
     run = submission.runs.get()
     with monkeypatch.context() as patched:
-        patched.setattr(services, "refresh_submission", lambda **kw: None)  # the worker dies here
-        services.verify_run(run_id=run.pk)
+        patched.setattr(verification, "refresh_submission", lambda **kw: None)  # the worker dies here
+        verification.verify_run(run_id=run.pk)
     assert Submission.objects.get().status != "verified"
-    services.verify_run(run_id=run.pk)  # a redelivered message finds the run finished and counts it
+    verification.verify_run(run_id=run.pk)  # a redelivered message finds the run finished and counts it
     assert Submission.objects.get().status == "verified"
 
 
 def test_the_sweep_counts_submissions_with_nothing_left_to_replay(monkeypatch):
     submission = submit([run_entry("breakout/first-brick@1")])
     with monkeypatch.context() as patched:
-        patched.setattr(services, "refresh_submission", lambda **kw: None)
-        services.verify_run(run_id=submission.runs.get().pk)
+        patched.setattr(verification, "refresh_submission", lambda **kw: None)
+        verification.verify_run(run_id=submission.runs.get().pk)
     Submission.objects.filter(pk=submission.pk).update(status="verifying")
-    services.requeue_stuck_runs()
+    verification.requeue_stuck_runs()
     assert Submission.objects.get().status == "verified"

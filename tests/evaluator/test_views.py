@@ -2,7 +2,7 @@ import pytest
 
 from evaluator.models import Game
 from sandbox.registry import Registry
-from evaluator.services import load_bundles
+from evaluator.bundle_loading import load_bundles
 from tests.conftest import FIXTURE_GAMES
 
 pytestmark = pytest.mark.django_db

@@ -72,12 +72,12 @@ for task_id in json.loads(%r):
 # the submission: the verification runs in this process, whose recount is replaced by an immediate exit.
 DIE_BEFORE_THE_LAST_RECOUNT = """
 import os
-from evaluator import services
+from evaluator import verification
 from evaluator.models import Run
 first, last = Run.objects.filter(submission_id=%d).order_by("pk").values_list("pk", flat=True)
-services.verify_run(run_id=first)
-services.refresh_submission = lambda **kwargs: os._exit(9)
-services.verify_run(run_id=last)
+verification.verify_run(run_id=first)
+verification.refresh_submission = lambda **kwargs: os._exit(9)
+verification.verify_run(run_id=last)
 """
 
 

@@ -66,11 +66,11 @@ def test_the_baseline_files_load_once_as_submissions_and_replay_to_their_claims(
     assert "NOT PIXELS" in scripted.notes and scripted.user is None and scripted.interface == "cua"
     assert set(Submission.objects.values_list("is_baseline", flat=True)) == {True}
 
-    from evaluator import services
+    from evaluator import verification
 
     for submission in Submission.objects.all():  # one run of each (a worker replays them all on a new site)
         run = submission.runs.order_by("pk").first()
-        services.verify_run(run_id=run.pk)
+        verification.verify_run(run_id=run.pk)
         run.refresh_from_db()
         assert run.status == "verified" and not run.mismatch, (submission.agent_name, run.task.task_id)
 
@@ -80,11 +80,11 @@ def test_every_baseline_run_replays_to_its_claim():
     """The committed baseline files are faithful: every run's replay equals what it claims."""
     load_games()
     call_command("load_baselines", stdout=io.StringIO())
-    from evaluator import services
+    from evaluator import verification
     from evaluator.models import Run
 
     for run in Run.objects.all():
-        services.verify_run(run_id=run.pk)
+        verification.verify_run(run_id=run.pk)
     bad = list(Run.objects.exclude(status="verified").values_list("task_id", "status", "error")) + \
         list(Run.objects.filter(mismatch=True).values_list("task_id", "claimed_progress", "progress"))
     assert not bad, bad

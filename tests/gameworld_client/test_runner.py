@@ -123,7 +123,7 @@ def test_the_runner_completes_a_task_records_the_invalid_reply_and_verifies(tmp_
 
 def submit_and_verify(path):
     """The server's path for an upload, then the replay a worker does, in this process."""
-    from evaluator import services
+    from evaluator import services, verification
     from evaluator.models import Run, Submission, UploadLimits
     from evaluator.uploads import parse_upload
     from tests.evaluator.submissions import load_games
@@ -132,7 +132,7 @@ def submit_and_verify(path):
     parsed = parse_upload(path.read_bytes(), user=None, limits=UploadLimits.current())
     submission = services.create_submission(user=None, parsed=parsed)
     for run in submission.runs.all():
-        services.verify_run(run_id=run.pk)
+        verification.verify_run(run_id=run.pk)
     submission.refresh_from_db()
     assert submission.status == Submission.Status.VERIFIED, submission.reason
     return Run.objects.filter(submission=submission).first()

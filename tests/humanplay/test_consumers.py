@@ -8,7 +8,7 @@ from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
 from django.contrib.auth.models import AnonymousUser
 
-from evaluator import services as evaluator_services
+from evaluator import verification
 from evaluator.models import Run
 from gameworld_site.routing import websocket_urlpatterns
 from humanplay import services
@@ -129,7 +129,7 @@ def test_resume_after_a_disconnect_ends_like_an_uninterrupted_session():
     second.refresh_from_db()
     assert first.action_list() == second.action_list() == actions
     for run in (first.run, second.run):
-        evaluator_services.verify_run(run_id=run.pk)
+        verification.verify_run(run_id=run.pk)
     a, b = Run.objects.get(pk=first.run.pk), Run.objects.get(pk=second.run.pk)
     assert a.status == b.status == "verified" and a.trace_sha256 == b.trace_sha256
     assert a.progress == pytest.approx(first.progress)

@@ -10,7 +10,7 @@ from django.contrib.auth.models import User
 from evaluator.models import RegisteredRom
 from sandbox.backends.gameboy.state import read_header
 from gameworld_site.routing import websocket_urlpatterns
-from tests.evaluator.test_registered_roms import SNAKE_ROM, upload
+from tests.evaluator.test_roms import SNAKE_ROM, upload
 
 pytestmark = pytest.mark.django_db(transaction=True)
 router = URLRouter(websocket_urlpatterns)

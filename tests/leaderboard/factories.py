@@ -6,7 +6,7 @@ from django.contrib.auth.models import User
 from django.utils import timezone
 
 from evaluator.models import Run, Submission, Task, TaskSet
-from evaluator.services import load_bundles
+from evaluator.bundle_loading import load_bundles
 from tests.evaluator.submissions import task
 
 _seeds = itertools.count(1000)

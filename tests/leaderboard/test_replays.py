@@ -4,7 +4,7 @@ import time
 
 import pytest
 
-from evaluator import services
+from evaluator import verification
 from evaluator.models import Run
 from leaderboard import replays
 from tests.evaluator.submissions import task
@@ -21,7 +21,7 @@ def verified_run(settings, tmp_path):
     reference = task("breakout/first-brick@1").reference
     found = Run.objects.create(submission=sub, task=task("breakout/first-brick@1"), seed=reference["seed"],
                                actions=reference["actions"], claimed_progress=1.0, claimed_success=True)
-    services.verify_run(run_id=found.pk)
+    verification.verify_run(run_id=found.pk)
     found.refresh_from_db()
     assert found.status == "verified" and found.success
     return found

@@ -1,6 +1,7 @@
 import pytest
 
 from sandbox import InvalidAction
+from sandbox.actions import RandomActions
 
 
 @pytest.fixture
@@ -49,3 +50,33 @@ def test_actions_read_as_people_say_them(action, text):
     from sandbox.actions import describe
 
     assert describe(action) == text
+
+
+@pytest.mark.parametrize("interface", ["cua", "generalist"])
+def test_random_actions_are_valid_reproducible_and_cover_the_action_space(space, interface):
+    draw = RandomActions(space, interface, seed=7)
+    actions = [draw() for _ in range(400)]
+    for action in actions:
+        space.resolve(action, 200)  # raises InvalidAction for anything outside the space
+    again = RandomActions(space, interface, seed=7)
+    assert [again() for _ in range(400)] == actions
+    other = RandomActions(space, interface, seed=8)
+    assert [other() for _ in range(400)] != actions
+    if interface == "cua":
+        kinds = {a["type"] for a in actions}
+        assert kinds == {"press_key", "wait", "left_click", "mouse_move"}  # the fixture game uses the pointer
+        assert {a["key"] for a in actions if a["type"] == "press_key"} == set(space.keys)
+        xs = [a["x"] for a in actions if "x" in a]
+        assert min(xs) < space.width // 4 and max(xs) >= 3 * space.width // 4
+    else:
+        assert {a["name"] for a in actions} == set(space.semantic)
+        assert {a["args"]["col"] for a in actions if a["name"] == "tap"} == {0, 1, 2, 3}
+
+
+def test_random_actions_refuse_an_unknown_interface_and_a_game_without_semantic_actions(space):
+    from dataclasses import replace
+
+    with pytest.raises(ValueError, match="interface is one of cua, generalist, got 'human'"):
+        RandomActions(space, "human", seed=1)
+    with pytest.raises(ValueError, match="no semantic actions"):
+        RandomActions(replace(space, semantic={}), "generalist", seed=1)

@@ -5,19 +5,18 @@ reference trajectories). Used by `manage.py make_baselines`; not a command itsel
 Every action is recorded as the sandbox applies it; the scripted player's actions are recorded as the
 computer-use primitives they resolve to (the interface it is labelled with), so its claims replay exactly.
 """
-import importlib.util
 import json
-import sys
 import zlib
 
-from sandbox import make
+from sandbox import make, registry
+from sandbox.actions import RandomActions
 
 
 AGENTS = {
     "random-cua": {
         "name": "Random (computer-use)", "model": "none: uniform random actions", "org": "GameWorld baselines",
         "interface": "cua", "memory_rounds": 0,
-        "notes": "Baseline: each step a uniform sample of the computer-use Gym action space (press one of the "
+        "notes": "Baseline: each step a uniform sample of the computer-use action space (press one of the "
                  "game's keys, wait, or click/move at a uniform point where the game uses the pointer). Sees "
                  "nothing. Made by `manage.py make_baselines`."},
     "random-generalist": {
@@ -37,21 +36,6 @@ AGENTS = {
 }
 
 
-def solver(game):
-    """The game's scripted player: `solver.py` in its bundle folder, loaded as a module (it puts the
-    repository on sys.path itself). Only the repository's own bundles are run, never an imported one."""
-    name = f"gameworld_solver_{game.slug}"
-    if name not in sys.modules:
-        path = game.bundle_dir / "solver.py"
-        if not path.is_file():
-            raise LookupError(f"no scripted player for {game.slug!r}: {path} is missing")
-        spec = importlib.util.spec_from_file_location(name, path)
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module
-        spec.loader.exec_module(module)
-    return sys.modules[name]
-
-
 def primitive(action, task):
     """The computer-use action a (possibly semantic) action resolves to; the default duration left out."""
     resolved = task.game.action_space.resolve(action, task.step_ms)
@@ -66,16 +50,11 @@ def play(task, seed, agent_key):
     with make(task, observation="state") as env:
         state, info = env.reset(seed=seed)
         if agent_key == "scripted-state":
-            player = solver(task.game).Player(task)
+            player = registry.solver(task.game.slug).Player(task)
             choose = lambda: primitive(player.act(env, state, info), task)  # noqa: E731
         else:
-            from gameworld_client.spaces import action_space, to_protocol
-
-            interface = agent_key.split("-", 1)[1]
-            desc = task.game.action_space.describe()
-            space = action_space(desc, interface)
-            space.seed(zlib.crc32(f"{agent_key}:{task.id}:{seed}".encode()))
-            choose = lambda: to_protocol(space.sample(), desc, interface)  # noqa: E731
+            choose = RandomActions(task.game.action_space, agent_key.split("-", 1)[1],
+                                   seed=zlib.crc32(f"{agent_key}:{task.id}:{seed}".encode()))
         while not env.done:
             action = choose()
             state, info = env.step(action)

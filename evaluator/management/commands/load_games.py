@@ -2,7 +2,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from evaluator.curation import CurationRefused, validate_and_publish_default
 from evaluator.models import TaskSet
-from evaluator.services import DEFAULT_TASK_SET, load_bundles
+from evaluator.bundle_loading import DEFAULT_TASK_SET, load_bundles
 
 
 class Command(BaseCommand):

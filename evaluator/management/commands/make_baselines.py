@@ -14,7 +14,8 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 
 from sandbox import registry
-from evaluator.services import DEFAULT_TASK_SET
+from evaluator.bundle_loading import DEFAULT_TASK_SET
+from evaluator.models import Protocol
 
 from ._baselines import AGENTS, dump, play
 
@@ -54,7 +55,7 @@ class Command(BaseCommand):
                     claimed = run["claimed"]
                     self.stdout.write(f"{key} {task.id} seed {seed}: progress {claimed['progress']:.3f} "
                                       f"success {'yes' if claimed['success'] else 'no'} in {len(run['actions'])} actions")
-            data = {"format": "gameworld.submission/1", "agent": AGENTS[key], "protocol": "paused",
+            data = {"format": "gameworld.submission/1", "agent": AGENTS[key], "protocol": Protocol.PAUSED.value,
                     "task_set": slug, "runs": runs}
             path = folder / f"{key}.json"
             path.write_text(dump(data), encoding="utf-8")

@@ -6,7 +6,7 @@ import pytest
 
 from evaluator.models import Game, Task, TaskSet
 from sandbox.registry import Registry
-from evaluator.services import load_bundles
+from evaluator.bundle_loading import load_bundles
 from tests.conftest import FIXTURE_GAMES
 
 pytestmark = pytest.mark.django_db
@@ -87,10 +87,10 @@ def test_a_bad_manifest_is_refused_naming_file_and_field(games_dir):
 def test_the_command_fails_loudly_on_a_bad_bundle(games_dir, settings, monkeypatch):
     from django.core.management import CommandError, call_command
 
-    import evaluator.services as services
+    import evaluator.bundle_loading as bundle_loading
 
     edit_manifest(games_dir, lambda d: d["tasks"][0].update(score_field="coins"))
-    monkeypatch.setattr(services, "registry", Registry(games_dir))
+    monkeypatch.setattr(bundle_loading, "registry", Registry(games_dir))
     with pytest.raises(CommandError, match="tasks\\[0\\].score_field: 'coins' is not a state field"):
         call_command("load_games", "--no-frames")
 
@@ -100,9 +100,9 @@ def load_command(games_dir, monkeypatch):
 
     from django.core.management import call_command
 
-    import evaluator.services as services
+    import evaluator.bundle_loading as bundle_loading
 
-    monkeypatch.setattr(services, "registry", Registry(games_dir))
+    monkeypatch.setattr(bundle_loading, "registry", Registry(games_dir))
     out = io.StringIO()
     call_command("load_games", "--no-frames", stdout=out)
     return out.getvalue()

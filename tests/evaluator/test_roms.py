@@ -10,7 +10,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from evaluator.models import RegisteredRom
 from sandbox import make, registry
 from sandbox.backends.gameboy.rom import sha256
-from evaluator.services import write_rom_bundle
+from evaluator.roms import write_rom_bundle
 
 pytestmark = pytest.mark.django_db
 
@@ -149,7 +149,7 @@ def test_the_add_page_offers_a_template(admin_client):
 
 
 def test_a_registered_rom_joins_the_library_and_verifies_like_any_game(admin_client, client):
-    from evaluator import services
+    from evaluator import services, verification
     from evaluator.models import Game, Task, UploadLimits
     from evaluator.uploads import parse_upload
     from tests.evaluator.submissions import make_user, payload
@@ -174,6 +174,6 @@ def test_a_registered_rom_joins_the_library_and_verifies_like_any_game(admin_cli
                                     "actions": APPLE_1.reference.actions}], task_set="roms"),
                           user=make_user(), limits=UploadLimits.current())
     submission = services.create_submission(user=make_user(), parsed=parsed)
-    services.verify_run(run_id=submission.runs.get().pk)
+    verification.verify_run(run_id=submission.runs.get().pk)
     run = submission.runs.get()
     assert run.status == "verified" and run.success is True

@@ -1,0 +1,174 @@
+"""Verification by replay: runs are sent to the Celery workers, claimed once under a lease, replayed in the
+sandbox and scored by the oracle beside their claims; a submission finishes when all its runs have. Keyword-only
+arguments."""
+import logging
+from datetime import timedelta
+
+from celery import current_app
+from django.conf import settings
+from django.db.models import Count, F, OuterRef, Q, Subquery
+from django.db.models.functions import Coalesce
+from django.utils import timezone
+
+from .models import Run, Submission, SubmissionEvent
+from sandbox import SandboxError, Trajectory, run_trajectory
+
+log = logging.getLogger(__name__)
+
+FINISHED_RUN = (Run.Status.VERIFIED, Run.Status.FAILED)
+PROGRESS_TOLERANCE = 1e-6
+# The Celery task that replays one run (evaluator/tasks.py), found by name in the Celery app's registry (the
+# evaluator's AppConfig.ready() imports the tasks): the tasks import this module, so importing them back here
+# would make an import circle.
+VERIFY_RUN_TASK = "evaluator.tasks.verify_run"
+
+
+def _send_for_replay(run_ids):
+    task = current_app.tasks[VERIFY_RUN_TASK]
+    for run_id in run_ids:
+        task.delay(run_id)
+
+
+def queue_verification(*, submission_id):
+    """Send one Celery task per unfinished run of the submission; the submission becomes queued."""
+    Submission.objects.filter(pk=submission_id, status=Submission.Status.RECEIVED).update(
+        status=Submission.Status.QUEUED)
+    run_ids = list(Run.objects.filter(submission_id=submission_id).exclude(status__in=FINISHED_RUN)
+                   .values_list("pk", flat=True))
+    _send_for_replay(run_ids)
+    log_event(submission_id=submission_id, message=f"queued {len(run_ids)} runs for replay")
+
+
+def log_event(*, submission_id, message):
+    """A line of the submission's verification log (shown to maintainers in the admin)."""
+    if submission_id:
+        SubmissionEvent.objects.create(submission_id=submission_id, message=message)
+
+
+def queue_run(*, run_id):
+    """Queue one run outside a submission (a human baseline): the same replay as an agent's run."""
+    _send_for_replay([run_id])
+
+
+def claim_run(*, run_id):
+    """Take a run for replay, once: pending, or running under a lease that ran out (its worker died)."""
+    now = timezone.now()
+    expired = now - timedelta(seconds=settings.GAMEWORLD_RUN_LEASE_S)
+    claimed = Run.objects.filter(
+        Q(status=Run.Status.PENDING) | Q(status=Run.Status.RUNNING, claimed_at__lt=expired), pk=run_id,
+    ).update(status=Run.Status.RUNNING, claimed_at=now, verify_attempts=F("verify_attempts") + 1)
+    return now if claimed == 1 else None
+
+
+def verify_run(*, run_id):
+    """Replay one run in the sandbox and store the oracle's figures beside the claimed ones.
+
+    Returns None when the run is done with (verified now or before), or, when another worker holds it under a
+    live lease, the seconds until that lease runs out: the caller should try again then, since that worker
+    may have died. Sandbox errors propagate, with the run released, so that the task can retry it.
+    """
+    claimed_at = claim_run(run_id=run_id)
+    if claimed_at is None:
+        return _not_claimed(run_id)
+    run = Run.objects.select_related("task__game").get(pk=run_id)
+    Submission.objects.filter(pk=run.submission_id, status__in=[Submission.Status.RECEIVED,
+                                                                Submission.Status.QUEUED]) \
+        .update(status=Submission.Status.VERIFYING)
+    try:
+        score, _ = run_trajectory(run.task.spec(), Trajectory(seed=run.seed, actions=run.actions))
+    except (SandboxError, ValueError):
+        Run.objects.filter(pk=run_id, claimed_at=claimed_at).update(status=Run.Status.PENDING, claimed_at=None)
+        raise
+    mismatch = (run.claimed_progress is not None and abs(run.claimed_progress - score.progress) > PROGRESS_TOLERANCE) \
+        or (run.claimed_success is not None and run.claimed_success != score.success)
+    stored = Run.objects.filter(pk=run_id, status=Run.Status.RUNNING, claimed_at=claimed_at).update(
+        status=Run.Status.VERIFIED, progress=score.progress, success=score.success, attempts=score.attempts,
+        actions_used=score.actions, invalid_actions=score.invalid, trace_sha256=score.trace_sha256,
+        mismatch=mismatch, error="", verified_at=timezone.now())
+    if stored and run.submission_id:
+        log_event(submission_id=run.submission_id,
+                  message=f"run {run.pk} ({run.task.task_id} seed {run.seed}) replayed: progress {score.progress:.3f}, "
+                          f"success {score.success}, {score.attempts} attempt(s), {score.invalid} invalid of "
+                          f"{score.actions} actions{'; the claim differs' if mismatch else ''}")
+        refresh_submission(submission_id=run.submission_id)
+    return None
+
+
+def _not_claimed(run_id):
+    run = Run.objects.filter(pk=run_id).values("status", "claimed_at", "submission_id").first()
+    if run is None:
+        return None
+    if run["status"] == Run.Status.RUNNING:
+        lease_ends = run["claimed_at"] + timedelta(seconds=settings.GAMEWORLD_RUN_LEASE_S)
+        return max((lease_ends - timezone.now()).total_seconds(), 0.0)
+    if run["submission_id"]:  # finished: its worker may have died before counting it
+        refresh_submission(submission_id=run["submission_id"])
+    return None
+
+
+def log_run_retry(*, run_id, error, attempt):
+    submission_id = Run.objects.filter(pk=run_id).values_list("submission_id", flat=True).first()
+    log_event(submission_id=submission_id, message=f"run {run_id}: {error}; retry {attempt}")
+
+
+def fail_run(*, run_id, error):
+    """A run that could not be replayed after its retries: recorded, and the submission can finish."""
+    run = Run.objects.filter(pk=run_id).exclude(status=Run.Status.VERIFIED).first()
+    if run is None:
+        return
+    Run.objects.filter(pk=run_id).update(status=Run.Status.FAILED, error=str(error)[:2000])
+    if run.submission_id:
+        log_event(submission_id=run.submission_id, message=f"run {run.pk} could not be replayed: {error}")
+        refresh_submission(submission_id=run.submission_id)
+
+
+def refresh_submission(*, submission_id):
+    """Recount finished runs in one statement (no lost updates between workers); finish when all are."""
+    done = Run.objects.filter(submission=OuterRef("pk"), status__in=FINISHED_RUN).order_by() \
+        .values("submission").annotate(n=Count("pk")).values("n")
+    Submission.objects.filter(pk=submission_id).update(runs_done=Coalesce(Subquery(done), 0))
+    submission = Submission.objects.get(pk=submission_id)
+    if submission.runs_done < submission.runs_total or submission.finished:
+        return submission
+    failed = list(submission.runs.filter(status=Run.Status.FAILED).select_related("task__game"))
+    if failed:
+        reason = "; ".join(f"{run.task.task_id} seed {run.seed} could not be replayed: {run.error}" for run in failed[:5])
+        status = Submission.Status.REJECTED
+    else:
+        reason, status = "", Submission.Status.VERIFIED
+    finished = Submission.objects.filter(pk=submission_id).exclude(
+        status__in=[Submission.Status.VERIFIED, Submission.Status.REJECTED]).update(status=status, reason=reason)
+    if finished:
+        log_event(submission_id=submission_id, message=f"{status}{': ' + reason if reason else ''}")
+    notify_submission(submission_id=submission_id)
+    return submission
+
+
+def notify_submission(*, submission_id):
+    """Tell open submission pages at once when the channel layer crosses processes (Redis). The pages also
+    poll the database, which is what reaches them in the embedded default (in-memory layer)."""
+    from asgiref.sync import async_to_sync
+    from channels.layers import get_channel_layer
+
+    layer = get_channel_layer()
+    if layer is not None and settings.REDIS_URL:
+        async_to_sync(layer.group_send)(f"submission-{submission_id}", {"type": "submission.changed"})
+
+
+def requeue_stuck_runs():
+    """The periodic sweep: send again every run that nobody is replaying (lost message, dead worker)."""
+    now = timezone.now()
+    lease = timedelta(seconds=settings.GAMEWORLD_RUN_LEASE_S)
+    stuck = Run.objects.filter(
+        Q(status=Run.Status.PENDING, created__lt=now - lease) | Q(status=Run.Status.RUNNING, claimed_at__lt=now - lease),
+    ).values_list("pk", flat=True)
+    stuck = list(stuck)
+    _send_for_replay(stuck)
+    # A worker that died between storing a run and counting it leaves a submission with nothing left to replay.
+    for submission_id in Submission.objects.filter(status__in=[Submission.Status.QUEUED, Submission.Status.VERIFYING]) \
+            .exclude(runs__status__in=[Run.Status.PENDING, Run.Status.RUNNING]).values_list("pk", flat=True):
+        refresh_submission(submission_id=submission_id)
+    if stuck:
+        log.info("re-queued %d stuck runs", len(stuck))
+    return stuck
+
