@@ -1,9 +1,9 @@
-"""python -m sandbox {list,run,check}: run games and trajectories without the site."""
+"""python -m sandbox {list,run,check,calibrate,new,doctor}: run, calibrate and author games without the site."""
 import argparse
 import sys
 
 from . import registry
-from .cli import check, run
+from .cli import calibrate, check, run
 from .errors import SandboxError
 
 
@@ -18,6 +18,13 @@ def main(argv=None):
     run_p.add_argument("--gif", help="write the run as an animated GIF")
     check_p = sub.add_parser("check", help="every task of a game: reference reaches the target, null does not")
     check_p.add_argument("game", nargs="+")
+    calibrate_p = sub.add_parser("calibrate", help="measure every task of a game (random agents, solver, "
+                                 "reference, null, frames) and write games/<slug>/calibration.json")
+    calibrate_p.add_argument("game", nargs="+")
+    calibrate_p.add_argument("--runs-per-seed", type=int, help="random runs per seed and interface "
+                             "(default: enough for 30 runs per task and interface)")
+    calibrate_p.add_argument("--sample", action="store_true", help="do not measure: replay a sample of the "
+                             "stored random runs and check they reproduce the stored figures and hashes")
     args = parser.parse_args(argv)
     try:
         if args.command == "list":
@@ -27,6 +34,12 @@ def main(argv=None):
                     print(f"  {task.id}: {task.title}")
         elif args.command == "run":
             run(args.task, args.trajectory, frames_dir=args.frames, gif=args.gif)
+        elif args.command == "calibrate":
+            if args.runs_per_seed is not None and args.runs_per_seed < 1:
+                parser.error("--runs-per-seed must be at least 1")
+            failures = calibrate(args.game, runs_per_seed=args.runs_per_seed, sample=args.sample)
+            if failures:
+                return 1
         else:
             failures = [f for slug in args.game for f in check(slug)]
             if failures:

@@ -6,6 +6,8 @@ import pytest
 from PIL import Image
 
 from sandbox import BudgetExhausted, make, registry
+from sandbox.frames import frame_facts, frame_problems
+from sandbox.random_agent import INTERFACES, random_action
 
 GAMES = registry.slugs()
 REQUIRED_STATE = ("status", "actionable", "terminal", "score")
@@ -13,17 +15,6 @@ REQUIRED_STATE = ("status", "actionable", "terminal", "score")
 
 def hardest(game):
     return list(game.tasks.values())[-1]
-
-
-def random_action(space, rng):
-    """A uniform draw over the game's action space (keys, semantic actions, clicks if it has a pointer)."""
-    choices = [{"type": "press_key", "key": key} for key in space.keys] + [{"type": "wait"}]
-    for name, spec in space.semantic.items():
-        args = {arg: rng.randint(b["min"], b["max"]) for arg, b in spec.get("args", {}).items()}
-        choices.append({"type": "semantic", "name": name, **({"args": args} if args else {})})
-    if space.pointer:
-        choices.append({"type": "left_click", "x": rng.randrange(space.width), "y": rng.randrange(space.height)})
-    return rng.choice(choices)
 
 
 def test_there_are_games_of_every_genre_and_level():
@@ -83,6 +74,14 @@ def test_reset_on_fail(slug):
         assert env.trace[-1]["state"]["actionable"] is True
 
 
+@pytest.mark.parametrize("slug", GAMES)
+def test_frames_tell_the_truth(slug):
+    """The first frame after the readiness gate is drawn, and the frame after a reset-on-fail is the new
+    attempt's first frame (the same checks as the calibration gate)."""
+    game = registry.game(slug)
+    assert frame_problems(hardest(game).id, frame_facts(game)) == []
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("slug", GAMES)
 def test_determinism_rollout_and_budget(slug):
@@ -95,7 +94,7 @@ def test_determinism_rollout_and_budget(slug):
         with make(task, observation="state") as env:
             env.reset(seed=task.seeds[0])
             while not env.done:
-                env.step(random_action(game.action_space, rng))
+                env.step(random_action(game.action_space, rng, rng.choice(INTERFACES)))
             if env.actions_left == 0:
                 with pytest.raises(BudgetExhausted):
                     env.step({"type": "wait"})
