@@ -32,22 +32,26 @@ def flawed_copy(tmp_path, flaw):
     return Registry(tmp_path).game("tally")
 
 
+def draws(space, interface, seed=7, count=400):
+    rng = random.Random(seed)
+    return [random_action(space, rng, interface) for _ in range(count)]
+
+
 def test_random_actions_stay_in_their_interface_and_cover_it(fixture_games):
     space = fixture_games.game("counter").action_space  # keys, a pointer, and a semantic action with an arg
-    cua = [random_action(space, random.Random(7), "cua")] + [
-        random_action(space, rng, "cua") for rng in [random.Random(7)] for _ in range(400)]
+    cua = draws(space, "cua")
     assert {a["type"] for a in cua} == {"press_key", "wait", "left_click"}
     assert {a["key"] for a in cua if a["type"] == "press_key"} == set(space.keys)
     clicks = [a for a in cua if a["type"] == "left_click"]
     assert all(0 <= a["x"] < space.width and 0 <= a["y"] < space.height for a in clicks)
-    generalist = [random_action(space, rng, "generalist") for rng in [random.Random(7)] for _ in range(400)]
+    assert len({(a["x"], a["y"]) for a in clicks}) > len(clicks) // 2  # uniform points, not one spot
+    generalist = draws(space, "generalist")
     assert {a["type"] for a in generalist} == {"semantic"}
     assert {a["name"] for a in generalist} == set(space.semantic)
     assert {a["args"]["col"] for a in generalist if a["name"] == "tap"} == {0, 1, 2, 3}
     for action in cua + generalist:
         space.resolve(action, 200)  # every draw is a valid action
-    again = [random_action(space, rng, "generalist") for rng in [random.Random(7)] for _ in range(400)]
-    assert again == generalist
+    assert draws(space, "generalist") == generalist and draws(space, "generalist", seed=8) != generalist
     with pytest.raises(ValueError, match="interface 'pixels'"):
         random_action(space, random.Random(7), "pixels")
 
