@@ -6,11 +6,11 @@ import pytest
 from PIL import Image
 
 from sandbox import BudgetExhausted, make, registry
+from sandbox.authoring import REQUIRED_STATE
 from sandbox.frames import frame_facts, frame_problems
 from sandbox.random_agent import INTERFACES, random_action
 
 GAMES = registry.slugs()
-REQUIRED_STATE = ("status", "actionable", "terminal", "score")
 
 
 def hardest(game):
