@@ -103,7 +103,8 @@ def _run_entry(score, **extra):
             "attempts": score.attempts, "trace_sha256": score.trace_sha256}
 
 
-def _summary(entries):
+def summarize(entries):
+    """Runs, success rate and mean progress of a list of run entries."""
     count = len(entries)
     return {"runs": count,
             "success_rate": round(sum(e["success"] for e in entries) / count, 4) if count else 0.0,
@@ -151,9 +152,9 @@ def calibrate(game, *, runs_per_seed=None, out=print, **session_options):
         null, _ = run_trajectory(task, task.null, **session_options)
         card = {
             "task": task.id, "game_version": game.version, "task_sha256": task_sha256(task),
-            "random": {interface: {**_summary(random_runs[task.id][interface]),
+            "random": {interface: {**summarize(random_runs[task.id][interface]),
                                    "results": random_runs[task.id][interface]} for interface in INTERFACES},
-            "solver": {**_summary(solver), "results": solver},
+            "solver": {**summarize(solver), "results": solver},
             "reference": _run_entry(reference, seed=task.reference.seed,
                                     replays_identical=replayed.trace_sha256 == reference.trace_sha256),
             "null": _run_entry(null, seed=task.null.seed),
@@ -205,14 +206,14 @@ def gate_task_set(cards):
     problems = []
     for interface in INTERFACES:
         runs = [entry for card in cards for entry in card["random"][interface]["results"]]
-        measured = _summary(runs)
+        measured = summarize(runs)
         if measured["success_rate"] > SET_MAX_RANDOM_SR:
             problems.append(f"the task set: random {interface} play reaches the target in "
                             f"{measured['success_rate']:.1%} of {len(runs)} runs (at most {SET_MAX_RANDOM_SR:.0%})")
         if measured["mean_progress"] > SET_MAX_RANDOM_PG:
             problems.append(f"the task set: random {interface} play makes {measured['mean_progress']:.1%} mean "
                             f"progress (at most {SET_MAX_RANDOM_PG:.0%})")
-    solver = _summary([entry for card in cards for entry in card["solver"]["results"]])
+    solver = summarize([entry for card in cards for entry in card["solver"]["results"]])
     if solver["success_rate"] < SET_MIN_SOLVER_SR:
         problems.append(f"the task set: the solvers reach the target in {solver['success_rate']:.1%} of "
                         f"{solver['runs']} runs (at least {SET_MIN_SOLVER_SR:.0%})")
@@ -273,9 +274,9 @@ def summary_table(documents):
     cards = [card for document in documents for card in document["tasks"].values()]
     lines = [_row(card) for card in cards]
     passed = sum(card["verdict"] == "pass" for card in cards)
-    totals = {interface: _summary([e for c in cards for e in c["random"][interface]["results"]])
+    totals = {interface: summarize([e for c in cards for e in c["random"][interface]["results"]])
               for interface in INTERFACES}
-    solver = _summary([e for c in cards for e in c["solver"]["results"]])
+    solver = summarize([e for c in cards for e in c["solver"]["results"]])
     lines.append(f"{'all ' + str(len(cards)) + ' tasks':34s} cua SR {totals['cua']['success_rate']:6.1%} "
                  f"PG {totals['cua']['mean_progress']:6.1%}  gen SR {totals['generalist']['success_rate']:6.1%} "
                  f"PG {totals['generalist']['mean_progress']:6.1%}  solver SR {solver['success_rate']:6.1%}  "

@@ -98,8 +98,8 @@ def card_for(task, *, frames, random_success=(), solver_success=(True, True, Tru
     solver = [{"seed": seed, "success": hit, "progress": 1.0 if hit else 0.5}
               for seed, hit in zip(task.seeds, solver_success)]
     return {"task": task.id, "game_version": task.game.version, "task_sha256": calibration.task_sha256(task),
-            "random": {i: {**calibration._summary(random_runs), "results": random_runs} for i in INTERFACES},
-            "solver": {**calibration._summary(solver), "results": solver},
+            "random": {i: {**calibration.summarize(random_runs), "results": random_runs} for i in INTERFACES},
+            "solver": {**calibration.summarize(solver), "results": solver},
             "reference": {"seed": 1, "success": True, "progress": 1.0, "replays_identical": True},
             "null": {"seed": 1, "success": False, "progress": 0.0}, "frames": frames}
 
@@ -196,5 +196,6 @@ def test_stored_random_runs_of_a_bundled_game_reproduce(slug):
         card = document["tasks"][task.id]
         assert card["task_sha256"] == calibration.task_sha256(task)
         for interface in INTERFACES:
-            results = card["random"][interface]["results"]
-            assert card["random"][interface]["success_rate"] == round(sum(r["success"] for r in results) / len(results), 4)
+            measured = card["random"][interface]
+            assert measured == {**calibration.summarize(measured["results"]), "results": measured["results"]}
+            assert measured["runs"] >= calibration.MIN_RANDOM_RUNS
