@@ -142,8 +142,12 @@ def calibrate(game, *, runs_per_seed=None, out=print, **session_options):
     random_runs = measure_random(game, runs_per_seed=runs_per_seed, out=out, **session_options)
     frames = frame_facts(game, **session_options)
     flat = [seed for seed, is_flat in frames["first_frame_flat"].items() if is_flat]
-    out(f"  frames: blank first frame on seeds {flat or 'none'}; post-reset "
-        f"{'not checked (no fail trajectory)' if not frames['fail_trajectory'] else frames['post_reset']}")
+    post_reset = frames["post_reset"]
+    out(f"  frames: blank first frame on seeds {', '.join(flat) or 'none'}; frame after a reset: " + (
+        "not checked (no fail trajectory)" if not frames["fail_trajectory"] else
+        "not seen (the fail trajectory did not lose)" if post_reset is None else
+        f"{'stale' if post_reset['stale'] else 'fresh'} ({post_reset['differing_share']:.0%} of pixels differ "
+        "from a fresh reset)"))
     cards = {}
     for task in game.tasks.values():
         solver = [_run_entry(play_solver(task, seed, **session_options), seed=seed) for seed in task.seeds]
