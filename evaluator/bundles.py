@@ -173,13 +173,17 @@ def _refuse_links(folder):
             raise BundleRejected(f"{path}: a symbolic link; a bundle holds only its own files")
 
 
+# Files of a bundle that describe the game and do not change it: its tasks' calibration and the scripted player.
+NOT_THE_GAME = ["__pycache__", "manifest.json", "calibration.json", "solver.py"]
+
+
 def _same_game(a, b):
-    """Same files, and the same manifest apart from its tasks."""
+    """Same files, and the same manifest apart from its tasks (calibration and solver aside)."""
     def game_part(folder):
         data = json.loads((Path(folder) / "manifest.json").read_text())
         data.pop("tasks", None)
         return data
-    return game_part(a) == game_part(b) and _same_tree(a, b, ignore=["__pycache__", "manifest.json"])
+    return game_part(a) == game_part(b) and _same_tree(a, b, ignore=NOT_THE_GAME)
 
 
 def _same_tree(a, b, ignore=("__pycache__",)):

@@ -1,9 +1,10 @@
-"""python -m sandbox {list,run,check}: run games and trajectories without the site."""
+"""python -m sandbox {list,run,check,calibrate,new,doctor}: run, calibrate and author games without the site."""
 import argparse
 import sys
 
 from . import registry
-from .cli import check, run
+from .authoring import GENRES, doctor, scaffold
+from .cli import calibrate, check, run
 from .errors import SandboxError
 
 
@@ -18,6 +19,21 @@ def main(argv=None):
     run_p.add_argument("--gif", help="write the run as an animated GIF")
     check_p = sub.add_parser("check", help="every task of a game: reference reaches the target, null does not")
     check_p.add_argument("game", nargs="+")
+    calibrate_p = sub.add_parser("calibrate", help="measure every task of a game (random agents, solver, "
+                                 "reference, null, frames) and write games/<slug>/calibration.json")
+    calibrate_p.add_argument("game", nargs="+")
+    calibrate_p.add_argument("--runs-per-seed", type=int, help="random runs per seed and interface "
+                             "(default: enough for 30 runs per task and interface)")
+    calibrate_p.add_argument("--sample", action="store_true", help="do not measure: replay a sample of the "
+                             "stored random runs and check they reproduce the stored figures and hashes")
+    new_p = sub.add_parser("new", help="scaffold games/<slug>/: a page, game.js, manifest and solver that keep "
+                           "the platform rules")
+    new_p.add_argument("slug")
+    new_p.add_argument("--title", required=True)
+    new_p.add_argument("--genre", required=True, choices=GENRES)
+    new_p.add_argument("--level", required=True, type=int, choices=range(1, 6))
+    doctor_p = sub.add_parser("doctor", help="check a game end to end and say how to fix each failure")
+    doctor_p.add_argument("game")
     args = parser.parse_args(argv)
     try:
         if args.command == "list":
@@ -27,6 +43,19 @@ def main(argv=None):
                     print(f"  {task.id}: {task.title}")
         elif args.command == "run":
             run(args.task, args.trajectory, frames_dir=args.frames, gif=args.gif)
+        elif args.command == "new":
+            folder = scaffold(args.slug, title=args.title, genre=args.genre, level=args.level)
+            print(f"created {folder}: open index.html in a browser to play; then "
+                  f"`python -m sandbox doctor {args.slug}`")
+        elif args.command == "doctor":
+            if doctor(args.game):
+                return 1
+        elif args.command == "calibrate":
+            if args.runs_per_seed is not None and args.runs_per_seed < 1:
+                parser.error("--runs-per-seed must be at least 1")
+            failures = calibrate(args.game, runs_per_seed=args.runs_per_seed, sample=args.sample)
+            if failures:
+                return 1
         else:
             failures = [f for slug in args.game for f in check(slug)]
             if failures:

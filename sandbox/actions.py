@@ -111,13 +111,36 @@ class ActionSpace:
         }
 
 
-class RandomActions:
-    """A uniform random agent of one interface: each call an action drawn uniformly from the action space.
+def random_action(space, rng, interface="cua"):
+    """One uniform draw from a game's action space for an interface: the random floor every task is
+    calibrated against (DESIGN.md "Task validity") and the random baselines.
 
-    Computer-use: press one of the game's keys, wait, or (when the game uses the pointer) click or move at a
-    uniform point of the viewport, each kind equally likely. Generalist: one of the semantic actions, each
-    argument uniform within its bounds. The same seed gives the same actions.
+    `cua`: press one of the game's keys, wait, or (where the game uses the pointer) left-click at a uniform
+    point. `generalist`: one of the game's semantic actions, its arguments uniform in their declared bounds.
+    A pure function of the space and `rng` (a `random.Random`), so a run is replayed from its seed.
     """
+    if interface == "cua":
+        choices = [{"type": "press_key", "key": key} for key in space.keys] + [{"type": "wait"}]
+        if space.pointer:
+            choices.append("click")
+        action = rng.choice(choices)
+        if action == "click":
+            return {"type": "left_click", "x": rng.randrange(space.width), "y": rng.randrange(space.height)}
+        return action
+    if interface == "generalist":
+        if not space.semantic:
+            raise ValueError("this game has no semantic actions: the generalist interface cannot play it")
+        name = rng.choice(list(space.semantic))
+        declared = space.semantic[name].get("args", {})
+        action = {"type": "semantic", "name": name}
+        if declared:
+            action["args"] = {arg: rng.randint(bounds["min"], bounds["max"]) for arg, bounds in declared.items()}
+        return action
+    raise ValueError(f"unknown interface {interface!r}; expected one of {', '.join(INTERFACES)}")
+
+
+class RandomActions:
+    """A uniform random agent of one interface: `random_action` drawn from its own seeded generator."""
 
     def __init__(self, space, interface, seed):
         if interface not in INTERFACES:
@@ -127,18 +150,7 @@ class RandomActions:
         self.space, self.interface, self.rng = space, interface, random.Random(seed)
 
     def __call__(self):
-        rng, space = self.rng, self.space
-        if self.interface == "generalist":
-            name = rng.choice(list(space.semantic))
-            args = {arg: rng.randint(b["min"], b["max"]) for arg, b in (space.semantic[name].get("args") or {}).items()}
-            return {"type": "semantic", "name": name, **({"args": args} if args else {})}
-        kinds = ("press_key", "wait") + (POINTER_TYPES if space.pointer else ())
-        kind = rng.choice(kinds if space.keys else kinds[1:])
-        if kind == "press_key":
-            return {"type": "press_key", "key": rng.choice(space.keys)}
-        if kind == "wait":
-            return {"type": "wait"}
-        return {"type": kind, "x": rng.randrange(space.width), "y": rng.randrange(space.height)}
+        return random_action(self.space, self.rng, self.interface)
 
 
 def _bind_value(value, args):

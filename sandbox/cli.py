@@ -1,6 +1,7 @@
 """Command-line use of the sandbox, shared by `python -m sandbox` and `manage.py play_trajectory`."""
 import io
 import json
+import time
 from pathlib import Path
 
 from . import registry, run_trajectory
@@ -69,3 +70,33 @@ def check(game_slug, *, out=print):
             if not ok:
                 failures.append(f"{task.id} {kind}")
     return failures
+
+
+def calibrate(slugs, *, runs_per_seed=None, sample=False, out=print):
+    """Calibrate games and write their calibration.json, then print the summary table; with `sample`, replay
+    a sample of the stored random runs instead. Returns the stored runs that did not reproduce (sample)."""
+    from . import calibration
+
+    games = [registry.game(slug) for slug in slugs]
+    if sample:
+        mismatches = []
+        for game in games:
+            document = calibration.load_calibration(game)
+            if document is None:
+                raise SandboxError(f"{game.slug}: no {calibration.CARD_FILE}; run `python -m sandbox calibrate "
+                                   f"{game.slug}` first")
+            out(f"{game.slug}: replaying a sample of the stored random runs")
+            mismatches += calibration.verify_sample(game, document, out=out)
+        out("every sampled run reproduced" if not mismatches else "did not reproduce:\n" + "\n".join(mismatches))
+        return mismatches
+    documents = []
+    for game in games:
+        began = time.monotonic()
+        document = calibration.calibrate(game, runs_per_seed=runs_per_seed, out=out)
+        calibration.write_calibration(game, document)
+        out(f"{game.slug}: wrote {calibration.card_path(game)} in {time.monotonic() - began:.0f} s")
+        documents.append(document)
+    out("")
+    for line in calibration.summary_table(documents):
+        out(line)
+    return []

@@ -152,7 +152,7 @@ def test_the_python_of_an_imported_bundle_is_stored_as_data_and_never_run(mainta
     playing the stored version nor the scripted baseline over it runs it: the baselines take scripted players
     from the repository's games/ only."""
     from evaluator.management.commands._baselines import play
-    from sandbox import UnknownTask
+    from sandbox import SandboxError
 
     marker = tmp_path / "bundle-python-ran"
     solver = (f"from pathlib import Path\nPath({str(marker)!r}).write_text('ran')\n\n\n"
@@ -165,7 +165,7 @@ def test_the_python_of_an_imported_bundle_is_stored_as_data_and_never_run(mainta
     assert (stored / "solver.py").read_bytes() == solver and (stored / "__init__.py").read_bytes() == solver
     task_spec = task("counter/score-3@1").spec()
     assert task_spec.game.bundle_dir == stored
-    with pytest.raises(UnknownTask, match="no game 'counter'"):
+    with pytest.raises(SandboxError, match="only the repository's own bundles' solvers are run"):
         play(task_spec, task_spec.seeds[0], "scripted-state")
     assert not marker.exists()
 

@@ -64,7 +64,7 @@ def test_random_actions_are_valid_reproducible_and_cover_the_action_space(space,
     assert [other() for _ in range(400)] != actions
     if interface == "cua":
         kinds = {a["type"] for a in actions}
-        assert kinds == {"press_key", "wait", "left_click", "mouse_move"}  # the fixture game uses the pointer
+        assert kinds == {"press_key", "wait", "left_click"}  # the fixture game uses the pointer
         assert {a["key"] for a in actions if a["type"] == "press_key"} == set(space.keys)
         xs = [a["x"] for a in actions if "x" in a]
         assert min(xs) < space.width // 4 and max(xs) >= 3 * space.width // 4

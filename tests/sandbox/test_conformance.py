@@ -6,9 +6,10 @@ import pytest
 from PIL import Image
 
 from sandbox import BudgetExhausted, frames, make, registry
+from sandbox.authoring import REQUIRED_STATE
+from sandbox.actions import INTERFACES, random_action
 
 GAMES = registry.slugs()
-REQUIRED_STATE = ("status", "actionable", "terminal", "score")
 
 
 def hardest(game):
@@ -20,17 +21,6 @@ def save_frame(artifacts_dir, name, png):
     folder = artifacts_dir / "frames"
     folder.mkdir(exist_ok=True)
     (folder / name).write_bytes(png)
-
-
-def random_action(space, rng):
-    """A uniform draw over the game's action space (keys, semantic actions, clicks if it has a pointer)."""
-    choices = [{"type": "press_key", "key": key} for key in space.keys] + [{"type": "wait"}]
-    for name, spec in space.semantic.items():
-        args = {arg: rng.randint(b["min"], b["max"]) for arg, b in spec.get("args", {}).items()}
-        choices.append({"type": "semantic", "name": name, **({"args": args} if args else {})})
-    if space.pointer:
-        choices.append({"type": "left_click", "x": rng.randrange(space.width), "y": rng.randrange(space.height)})
-    return rng.choice(choices)
 
 
 def test_there_are_games_of_every_genre_and_level():
@@ -122,7 +112,7 @@ def test_determinism_rollout_and_budget(slug):
         with make(task, observation="state") as env:
             env.reset(seed=task.seeds[0])
             while not env.done:
-                env.step(random_action(game.action_space, rng))
+                env.step(random_action(game.action_space, rng, rng.choice(INTERFACES)))
             if env.actions_left == 0:
                 with pytest.raises(BudgetExhausted):
                     env.step({"type": "wait"})

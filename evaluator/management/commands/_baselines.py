@@ -8,7 +8,8 @@ computer-use primitives they resolve to (the interface it is labelled with), so 
 import json
 import zlib
 
-from sandbox import make, registry
+from sandbox import make
+from sandbox.solvers import player_class
 from sandbox.actions import RandomActions
 
 
@@ -50,7 +51,7 @@ def play(task, seed, agent_key):
     with make(task, observation="state") as env:
         state, info = env.reset(seed=seed)
         if agent_key == "scripted-state":
-            player = registry.solver(task.game.slug).Player(task)
+            player = player_class(task.game)(task)
             choose = lambda: primitive(player.act(env, state, info), task)  # noqa: E731
         else:
             choose = RandomActions(task.game.action_space, agent_key.split("-", 1)[1],

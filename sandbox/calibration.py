@@ -1,0 +1,288 @@
+"""Task validity (DESIGN.md "Task validity (the calibration gate)"): measure every task of a game and store
+its calibration card in `games/<slug>/calibration.json`; `gate` and `gate_task_set` say what keeps a task or
+a task set from shipping.
+
+A card holds, per task: uniform random agents of both interfaces (the task's seeds x several action seeds,
+at least MIN_RANDOM_RUNS runs each, every run's trace hash with the seeds that replay it), the solver on every
+seed, the reference (replayed twice) and null trajectories, the frame rule's facts, and the verdict.
+
+Random runs are shared between the tasks of a game that have the same seeds, step duration and budget: one
+full-budget run, then each task is scored on the part of the trace its own run would have recorded (a run
+stops where its target is reached; up to there the two runs are the same, reset-on-fail included, since a
+reset happens only while the target is not reached).
+"""
+import hashlib
+import json
+import math
+import random
+import time
+import zlib
+from dataclasses import replace
+from pathlib import Path
+
+from . import make, manifest_json, oracle, run_trajectory
+from .errors import SandboxError
+from .frames import frame_facts, frame_problems
+from .actions import INTERFACES, random_action
+from .solvers import play_solver
+
+CARD_FILE = "calibration.json"
+MIN_RANDOM_RUNS = 30
+MAX_RANDOM_SR = 0.10
+SET_MAX_RANDOM_SR = 0.05
+SET_MAX_RANDOM_PG = 0.20
+SET_MIN_SOLVER_SR = 0.90
+
+
+def action_seed(interface, game_slug, seed, k):
+    """The seed of the k-th random run of an interface on a game seed: the same on every machine."""
+    return zlib.crc32(f"{interface}:{game_slug}:{seed}:{k}".encode())
+
+
+def task_sha256(task):
+    """A hash of everything that defines a task: a card measured for other settings is stale."""
+    canonical = json.dumps(task.to_dict(), sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+def task_run(trace, task):
+    """The part of a full-budget trace that the task's own run records: up to the step where its target is
+    first reached (the env stops there, as it checks after each step), else all of it."""
+    start = oracle.resolve_start(task.start, trace, task.score_field)
+    for index, record in enumerate(trace):
+        if record["kind"] != "step":
+            continue
+        value = oracle.read_score(record["state"], task.score_field)
+        if value is not None and oracle.reached(start, task.target, value):
+            return trace[:index + 1]
+    return trace
+
+
+def play_random(env, interface, seed, run_action_seed):
+    """One random run to the end of the env's run; its trace."""
+    rng = random.Random(run_action_seed)
+    env.reset(seed=seed)
+    while not env.done:
+        env.step(random_action(env.action_space, rng, interface))
+    return env.trace
+
+
+def score_task(trace, task):
+    return oracle.score_run(task_run(trace, task), score_field=task.score_field, start=task.start,
+                            target=task.target)
+
+
+def shared_random_scores(tasks, interface, seed, run_action_seed, env):
+    """Score every task of `tasks` (same seeds, step_ms and budget) from one run that never stops at a target:
+    `env` is an env of `unbounded(tasks[0])`."""
+    trace = play_random(env, interface, seed, run_action_seed)
+    return {task.id: score_task(trace, task) for task in tasks}
+
+
+def unbounded(task):
+    """The task with a target no score reaches: its run always spends the whole budget (or ends in a win)."""
+    return replace(task, target=math.inf)
+
+
+def replay_random(task, interface, seed, run_action_seed, **session_options):
+    """A random run of the task alone (the run a stored card entry describes), for checking a card."""
+    with make(task, observation="state", **session_options) as env:
+        play_random(env, interface, seed, run_action_seed)
+        return env.score()
+
+
+def _groups(tasks):
+    groups = {}
+    for task in tasks:
+        groups.setdefault((task.seeds, task.step_ms, task.max_actions), []).append(task)
+    return list(groups.values())
+
+
+def _run_entry(score, **extra):
+    return {**extra, "success": score.success, "progress": round(score.progress, 4), "actions": score.actions,
+            "attempts": score.attempts, "trace_sha256": score.trace_sha256}
+
+
+def summarize(entries):
+    """Runs, success rate and mean progress of a list of run entries."""
+    count = len(entries)
+    return {"runs": count,
+            "success_rate": round(sum(e["success"] for e in entries) / count, 4) if count else 0.0,
+            "mean_progress": round(sum(e["progress"] for e in entries) / count, 4) if count else 0.0}
+
+
+def measure_random(game, *, runs_per_seed=None, out=print, **session_options):
+    """{task id: {interface: [run entry]}} for both interfaces over every task's seeds."""
+    if not game.action_space.semantic:
+        raise SandboxError(f"{game.slug}: no semantic actions, so the generalist random agent cannot play it")
+    tasks = list(game.tasks.values())
+    runs = {task.id: {interface: [] for interface in INTERFACES} for task in tasks}
+    for group in _groups(tasks):
+        seeds = group[0].seeds
+        per_seed = runs_per_seed or math.ceil(MIN_RANDOM_RUNS / len(seeds))
+        with make(unbounded(group[0]), observation="state", **session_options) as env:
+            for interface in INTERFACES:
+                began, done = time.monotonic(), 0
+                for seed in seeds:
+                    for k in range(per_seed):
+                        run_seed = action_seed(interface, game.slug, seed, k)
+                        scores = shared_random_scores(group, interface, seed, run_seed, env)
+                        for task in group:
+                            runs[task.id][interface].append(
+                                _run_entry(scores[task.id], seed=seed, action_seed=run_seed))
+                        done += 1
+                out(f"  random {interface}: {done} runs on seeds {list(seeds)} "
+                    f"({time.monotonic() - began:.0f} s)")
+    return runs
+
+
+def calibrate(game, *, runs_per_seed=None, out=print, **session_options):
+    """Measure every task of a game; the calibration document (see the module docstring), not yet written."""
+    out(f"{game.slug} {game.version}: calibrating {len(game.tasks)} tasks")
+    random_runs = measure_random(game, runs_per_seed=runs_per_seed, out=out, **session_options)
+    frames = frame_facts(game, **session_options)
+    flat = [seed for seed, is_flat in frames["first_frame_flat"].items() if is_flat]
+    post_reset = frames["post_reset"]
+    out(f"  frames: blank first frame on seeds {', '.join(flat) or 'none'}; frame after a reset: " + (
+        "not checked (no fail trajectory)" if not frames["fail_trajectory"] else
+        "not seen (the fail trajectory did not lose)" if post_reset is None else
+        f"{'stale' if post_reset['stale'] else 'fresh'} ({post_reset['differing_share']:.0%} of pixels differ "
+        "from a fresh reset)"))
+    cards = {}
+    for task in game.tasks.values():
+        solver = [_run_entry(play_solver(task, seed, **session_options), seed=seed) for seed in task.seeds]
+        reference, _ = run_trajectory(task, task.reference, **session_options)
+        replayed, _ = run_trajectory(task, task.reference, **session_options)
+        null, _ = run_trajectory(task, task.null, **session_options)
+        card = {
+            "task": task.id, "game_version": game.version, "task_sha256": task_sha256(task),
+            "random": {interface: {**summarize(random_runs[task.id][interface]),
+                                   "results": random_runs[task.id][interface]} for interface in INTERFACES},
+            "solver": {**summarize(solver), "results": solver},
+            "reference": _run_entry(reference, seed=task.reference.seed,
+                                    replays_identical=replayed.trace_sha256 == reference.trace_sha256),
+            "null": _run_entry(null, seed=task.null.seed),
+            "frames": frames,
+        }
+        reasons = gate(task, card)
+        card["verdict"] = "fail" if reasons else "pass"
+        card["reasons"] = reasons
+        cards[task.id] = card
+        out("  " + _row(card))
+    return {"game": game.slug, "game_version": game.version, "tasks": cards}
+
+
+def gate(task, card):
+    """Why the task may not ship, each reason naming the task; [] when its card passes the gate."""
+    rerun = f"run `python -m sandbox calibrate {task.game.slug}`"
+    if card is None:
+        return [f"{task.id}: not calibrated: {rerun}"]
+    if card["game_version"] != task.game.version or card["task_sha256"] != task_sha256(task):
+        changed = ("the task's definition changed" if card["game_version"] == task.game.version
+                   else f"measured on game version {card['game_version']}, the game is {task.game.version}")
+        return [f"{task.id}: the calibration is stale ({changed}): {rerun}"]
+    problems = [f"{task.id}: the solver does not reach the target on seed {entry['seed']} "
+                f"(progress {entry['progress']:.2f})" for entry in card["solver"]["results"] if not entry["success"]]
+    reference = card["reference"]
+    if not reference["success"]:
+        problems.append(f"{task.id}: the reference trajectory does not reach the target on seed "
+                        f"{reference['seed']} (progress {reference['progress']:.2f})")
+    if not reference["replays_identical"]:
+        problems.append(f"{task.id}: two replays of the reference trajectory gave different traces")
+    if card["null"]["success"]:
+        problems.append(f"{task.id}: the null trajectory reaches the target on seed {card['null']['seed']}")
+    for interface in INTERFACES:
+        measured = card["random"].get(interface)
+        if measured is None or measured["runs"] < MIN_RANDOM_RUNS:
+            problems.append(f"{task.id}: {measured['runs'] if measured else 0} random {interface} runs measured, "
+                            f"at least {MIN_RANDOM_RUNS} needed")
+        elif measured["success_rate"] > MAX_RANDOM_SR:
+            problems.append(f"{task.id}: random {interface} play reaches the target in "
+                            f"{measured['success_rate']:.0%} of {measured['runs']} runs (at most "
+                            f"{MAX_RANDOM_SR:.0%}): make the target need intent")
+    return problems + frame_problems(task.id, card["frames"])
+
+
+def gate_task_set(cards):
+    """Why a set of tasks (their cards) may not be a default task set; [] when it may."""
+    if not cards:
+        return ["the task set is empty"]
+    problems = []
+    for interface in INTERFACES:
+        runs = [entry for card in cards for entry in card["random"][interface]["results"]]
+        measured = summarize(runs)
+        if measured["success_rate"] > SET_MAX_RANDOM_SR:
+            problems.append(f"the task set: random {interface} play reaches the target in "
+                            f"{measured['success_rate']:.1%} of {len(runs)} runs (at most {SET_MAX_RANDOM_SR:.0%})")
+        if measured["mean_progress"] > SET_MAX_RANDOM_PG:
+            problems.append(f"the task set: random {interface} play makes {measured['mean_progress']:.1%} mean "
+                            f"progress (at most {SET_MAX_RANDOM_PG:.0%})")
+    solver = summarize([entry for card in cards for entry in card["solver"]["results"]])
+    if solver["success_rate"] < SET_MIN_SOLVER_SR:
+        problems.append(f"the task set: the solvers reach the target in {solver['success_rate']:.1%} of "
+                        f"{solver['runs']} runs (at least {SET_MIN_SOLVER_SR:.0%})")
+    return problems
+
+
+def card_path(game):
+    return Path(game.bundle_dir) / CARD_FILE
+
+
+def write_calibration(game, document):
+    card_path(game).write_text(manifest_json.dumps(document))
+
+
+def load_calibration(game):
+    """The game's calibration document, or None when it has none."""
+    path = card_path(game)
+    if not path.is_file():
+        return None
+    try:
+        return json.loads(path.read_text())
+    except json.JSONDecodeError as exc:
+        raise SandboxError(f"{path}: not valid JSON: {exc}") from None
+
+
+def verify_sample(game, document, *, out=print, **session_options):
+    """Replay one stored random run per task and interface (picked by a hash of the task and interface) as the
+    task's own run; the mismatches with what the card stored, each naming the task."""
+    mismatches = []
+    for task in game.tasks.values():
+        card = document["tasks"].get(task.id)
+        if card is None:
+            mismatches.append(f"{task.id}: not in the calibration file")
+            continue
+        for interface in INTERFACES:
+            results = card["random"][interface]["results"]
+            stored = results[zlib.crc32(f"{task.id}:{interface}".encode()) % len(results)]
+            score = replay_random(task, interface, stored["seed"], stored["action_seed"], **session_options)
+            replayed = _run_entry(score, seed=stored["seed"], action_seed=stored["action_seed"])
+            same = replayed == stored
+            out(f"  {'ok  ' if same else 'DIFF'} {task.id} {interface} seed={stored['seed']} "
+                f"action_seed={stored['action_seed']} trace={score.trace_sha256[:12]}")
+            if not same:
+                mismatches.append(f"{task.id}: random {interface} run (seed {stored['seed']}, action seed "
+                                  f"{stored['action_seed']}) replays as {replayed}, the card says {stored}")
+    return mismatches
+
+
+def _row(card):
+    cua, generalist = card["random"]["cua"], card["random"]["generalist"]
+    return (f"{card['task']:34s} cua SR {cua['success_rate']:6.1%} PG {cua['mean_progress']:6.1%}  "
+            f"gen SR {generalist['success_rate']:6.1%} PG {generalist['mean_progress']:6.1%}  "
+            f"solver SR {card['solver']['success_rate']:6.1%}  {card['verdict'].upper()}")
+
+
+def summary_table(documents):
+    """The figures of calibrated games as text lines: one a task, then the task set's totals."""
+    cards = [card for document in documents for card in document["tasks"].values()]
+    lines = [_row(card) for card in cards]
+    passed = sum(card["verdict"] == "pass" for card in cards)
+    totals = {interface: summarize([e for c in cards for e in c["random"][interface]["results"]])
+              for interface in INTERFACES}
+    solver = summarize([e for c in cards for e in c["solver"]["results"]])
+    lines.append(f"{'all ' + str(len(cards)) + ' tasks':34s} cua SR {totals['cua']['success_rate']:6.1%} "
+                 f"PG {totals['cua']['mean_progress']:6.1%}  gen SR {totals['generalist']['success_rate']:6.1%} "
+                 f"PG {totals['generalist']['mean_progress']:6.1%}  solver SR {solver['success_rate']:6.1%}  "
+                 f"{passed} pass, {len(cards) - passed} fail")
+    return lines

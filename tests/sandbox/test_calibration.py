@@ -1,0 +1,201 @@
+"""The calibration gate: a task ships only if its solver and reference reach the target, the null does not,
+random play of both interfaces rarely does, and its frames are drawn (DESIGN.md "Task validity")."""
+import random
+import shutil
+from dataclasses import replace
+
+import pytest
+
+from sandbox import SandboxError, calibration, registry
+from sandbox.frames import frame_facts
+from sandbox.actions import INTERFACES, random_action
+from sandbox.registry import Registry
+from tests.conftest import FIXTURE_GAMES
+
+
+@pytest.fixture(scope="module")
+def tally(fixture_games):
+    return fixture_games.game("tally")
+
+
+@pytest.fixture(scope="module")
+def tally_calibration(tally):
+    return calibration.calibrate(tally, out=lambda line: None)
+
+
+def flawed_copy(tmp_path, flaw):
+    """The tally fixture with a broken frame rule (its canvas's data-flaw), in a games folder of its own."""
+    bundle = tmp_path / "tally"
+    shutil.copytree(FIXTURE_GAMES / "tally", bundle)
+    page = bundle / "index.html"
+    page.write_text(page.read_text().replace('data-flaw=""', f'data-flaw="{flaw}"'))
+    return Registry(tmp_path).game("tally")
+
+
+def draws(space, interface, seed=7, count=400):
+    rng = random.Random(seed)
+    return [random_action(space, rng, interface) for _ in range(count)]
+
+
+def test_random_actions_stay_in_their_interface_and_cover_it(fixture_games):
+    space = fixture_games.game("counter").action_space  # keys, a pointer, and a semantic action with an arg
+    cua = draws(space, "cua")
+    assert {a["type"] for a in cua} == {"press_key", "wait", "left_click"}
+    assert {a["key"] for a in cua if a["type"] == "press_key"} == set(space.keys)
+    clicks = [a for a in cua if a["type"] == "left_click"]
+    assert all(0 <= a["x"] < space.width and 0 <= a["y"] < space.height for a in clicks)
+    assert len({(a["x"], a["y"]) for a in clicks}) > len(clicks) // 2  # uniform points, not one spot
+    generalist = draws(space, "generalist")
+    assert {a["type"] for a in generalist} == {"semantic"}
+    assert {a["name"] for a in generalist} == set(space.semantic)
+    assert {a["args"]["col"] for a in generalist if a["name"] == "tap"} == {0, 1, 2, 3}
+    for action in cua + generalist:
+        space.resolve(action, 200)  # every draw is a valid action
+    assert draws(space, "generalist") == generalist and draws(space, "generalist", seed=8) != generalist
+    with pytest.raises(ValueError, match="interface 'pixels'"):
+        random_action(space, random.Random(7), "pixels")
+
+
+@pytest.mark.slow
+def test_a_task_that_needs_intent_passes_and_a_random_solvable_one_is_refused(tally, tally_calibration):
+    cards = tally_calibration["tasks"]
+    hard, easy = cards["tally/points-8@1"], cards["tally/point-1@1"]
+    for card in (hard, easy):
+        for interface in INTERFACES:
+            measured = card["random"][interface]
+            assert measured["runs"] == len(measured["results"]) >= calibration.MIN_RANDOM_RUNS
+            assert len({(r["seed"], r["action_seed"]) for r in measured["results"]}) == measured["runs"]
+        assert [r["seed"] for r in card["solver"]["results"]] == [1, 2, 3]
+    assert hard["verdict"] == "pass" and hard["reasons"] == []
+    assert calibration.gate(tally.tasks["points-8"], hard) == []
+    assert hard["random"]["cua"]["success_rate"] <= 0.1 and hard["solver"]["success_rate"] == 1.0
+    reasons = calibration.gate(tally.tasks["point-1"], easy)
+    assert easy["verdict"] == "fail" and easy["reasons"] == reasons
+    assert any(r.startswith("tally/point-1@1: random cua play reaches the target") for r in reasons), reasons
+    assert any(r.startswith("tally/point-1@1: random generalist play reaches the target") for r in reasons)
+
+
+@pytest.mark.slow
+def test_a_shared_random_run_scores_each_task_as_its_own_run_would(tally, tally_calibration):
+    """The calibration plays one full-budget run for all tasks; a task's own run stops at its target. Replaying
+    stored runs as the task's own run gives the same figures and trace hash, resets included."""
+    task = tally.tasks["point-1"]
+    results = tally_calibration["tasks"][task.id]["random"]["generalist"]["results"]
+    early = next(r for r in results if r["success"] and r["actions"] < task.max_actions)
+    reset = next(r for r in results if r["attempts"] > 1)
+    for stored in (early, reset):
+        score = calibration.replay_random(task, "generalist", stored["seed"], stored["action_seed"])
+        assert (score.success, round(score.progress, 4), score.actions, score.attempts, score.trace_sha256) == (
+            stored["success"], stored["progress"], stored["actions"], stored["attempts"], stored["trace_sha256"])
+
+
+def card_for(task, *, frames, random_success=(), solver_success=(True, True, True)):
+    """A calibration card with the given figures: 30 random runs of each interface, the first
+    `len(random_success)` of them with those outcomes and the rest failing."""
+    outcomes = list(random_success) + [False] * (30 - len(random_success))
+    random_runs = [{"seed": 1, "action_seed": k, "success": hit, "progress": 1.0 if hit else 0.1}
+                   for k, hit in enumerate(outcomes)]
+    solver = [{"seed": seed, "success": hit, "progress": 1.0 if hit else 0.5}
+              for seed, hit in zip(task.seeds, solver_success)]
+    return {"task": task.id, "game_version": task.game.version, "task_sha256": calibration.task_sha256(task),
+            "random": {i: {**calibration.summarize(random_runs), "results": random_runs} for i in INTERFACES},
+            "solver": {**calibration.summarize(solver), "results": solver},
+            "reference": {"seed": 1, "success": True, "progress": 1.0, "replays_identical": True},
+            "null": {"seed": 1, "success": False, "progress": 0.0}, "frames": frames}
+
+
+CLEAN_FRAMES = {"first_frame_flat": {"1": False}, "fail_trajectory": True,
+                "post_reset": {"seed": 1, "attempt": 2, "attempt_seed": 5, "differing_share": 0.0, "stale": False}}
+
+
+def test_the_gate_names_the_task_in_each_reason(tally):
+    task = tally.tasks["points-8"]
+    assert calibration.gate(task, card_for(task, frames=CLEAN_FRAMES)) == []
+    assert calibration.gate(task, card_for(task, frames=CLEAN_FRAMES, random_success=[True] * 3)) == []
+    assert calibration.gate(task, card_for(task, frames=CLEAN_FRAMES, random_success=[True] * 4,
+                                           solver_success=(True, False, True))) == [
+        "tally/points-8@1: the solver does not reach the target on seed 2 (progress 0.50)",
+        "tally/points-8@1: random cua play reaches the target in 13% of 30 runs (at most 10%): make the target "
+        "need intent",
+        "tally/points-8@1: random generalist play reaches the target in 13% of 30 runs (at most 10%): make the "
+        "target need intent"]
+
+
+def test_a_blank_first_frame_is_refused(tmp_path):
+    game = flawed_copy(tmp_path, "blank-first-frame")
+    task = game.tasks["points-8"]
+    reasons = calibration.gate(task, card_for(task, frames=frame_facts(game)))
+    assert [reason for reason in reasons if "flat colour" in reason] == [
+        f"tally/points-8@1: the first frame after the readiness gate on seed {seed} is one flat colour (blank): "
+        "draw a frame before reporting actionable" for seed in (1, 2, 3)]
+
+
+def test_a_stale_frame_after_a_reset_is_refused(tmp_path):
+    game = flawed_copy(tmp_path, "stale-reset")
+    task = game.tasks["points-8"]
+    reasons = calibration.gate(task, card_for(task, frames=frame_facts(game)))
+    assert len(reasons) == 1 and reasons[0].startswith(
+        "tally/points-8@1: the frame after the reset to attempt 2 (seed 1) differs from a fresh reset's first "
+        "frame at that attempt's seed"), reasons
+
+
+def test_the_frames_of_a_sound_game_pass(tally):
+    facts = frame_facts(tally)
+    assert facts["first_frame_flat"] == {"1": False, "2": False, "3": False}
+    assert facts["post_reset"]["stale"] is False and facts["post_reset"]["attempt"] == 2
+
+
+def test_a_card_measured_for_another_task_definition_is_stale(tally):
+    task = tally.tasks["points-8"]
+    harder = replace(task, target=9)
+    assert calibration.gate(harder, card_for(task, frames=CLEAN_FRAMES)) == [
+        "tally/points-8@1: the calibration is stale (the task's definition changed): "
+        "run `python -m sandbox calibrate tally`"]
+    assert calibration.gate(task, None) == ["tally/points-8@1: not calibrated: run `python -m sandbox calibrate tally`"]
+
+
+def test_the_task_set_gate_bounds_random_play_and_the_solver(tally):
+    task = tally.tasks["points-8"]
+    sound = card_for(task, frames=CLEAN_FRAMES, random_success=[True])
+    assert calibration.gate_task_set([sound, sound]) == []
+    assert calibration.gate_task_set([sound, card_for(task, frames=CLEAN_FRAMES, random_success=[True] * 3)]) == [
+        "the task set: random cua play reaches the target in 6.7% of 60 runs (at most 5%)",
+        "the task set: random generalist play reaches the target in 6.7% of 60 runs (at most 5%)"]
+    idle = {**sound, "random": {i: {"results": [{"success": False, "progress": 0.25}] * 30} for i in INTERFACES}}
+    assert calibration.gate_task_set([idle]) == [
+        "the task set: random cua play makes 25.0% mean progress (at most 20%)",
+        "the task set: random generalist play makes 25.0% mean progress (at most 20%)"]
+    unsolved = card_for(task, frames=CLEAN_FRAMES, solver_success=(True, False, False))
+    assert calibration.gate_task_set([sound] * 5 + [unsolved]) == [
+        "the task set: the solvers reach the target in 88.9% of 18 runs (at least 90%)"]
+    assert calibration.gate_task_set([]) == ["the task set is empty"]
+
+
+def test_the_calibration_file_round_trips(tmp_path):
+    game = flawed_copy(tmp_path, "")
+    assert calibration.load_calibration(game) is None
+    document = {"game": "tally", "game_version": game.version,
+                "tasks": {task.id: card_for(task, frames=CLEAN_FRAMES) for task in game.tasks.values()}}
+    calibration.write_calibration(game, document)
+    assert calibration.load_calibration(game) == document
+    calibration.card_path(game).write_text("{")
+    with pytest.raises(SandboxError, match="calibration.json: not valid JSON"):
+        calibration.load_calibration(game)
+
+
+@pytest.mark.parametrize("slug", ["snake", pytest.param("breakout", marks=pytest.mark.slow)])
+def test_stored_random_runs_of_a_bundled_game_reproduce(slug):
+    """A sample of the committed calibration's random runs, replayed as their tasks' own runs, gives the stored
+    figures and trace hashes; the stored rates are those of the stored runs."""
+    game = registry.game(slug)
+    document = calibration.load_calibration(game)
+    assert document is not None, f"games/{slug}/calibration.json is missing"
+    assert document["game_version"] == game.version
+    assert calibration.verify_sample(game, document, out=lambda line: None) == []
+    for task in game.tasks.values():
+        card = document["tasks"][task.id]
+        assert card["task_sha256"] == calibration.task_sha256(task)
+        for interface in INTERFACES:
+            measured = card["random"][interface]
+            assert measured == {**calibration.summarize(measured["results"]), "results": measured["results"]}
+            assert measured["runs"] >= calibration.MIN_RANDOM_RUNS
