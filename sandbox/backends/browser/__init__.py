@@ -18,7 +18,7 @@ from urllib.parse import unquote, urlsplit
 
 from playwright.sync_api import Error as PlaywrightError
 
-from ...errors import GameCrashed, GameNotReady
+from ...errors import GameCrashed, GameNotReady, SandboxError
 
 ORIGIN = "http://game.gameworld.invalid"
 EPOCH_S = 1_700_000_000  # the fake clock's start: Date.now() is the same in every run
@@ -63,7 +63,8 @@ RUN_FOR = f"async ms => {{ {_RUN} }}"
 # Inputs are DOM events dispatched in the page (keyboard events carry `code` and `key`; a click is
 # mousedown, mouseup and click at the point), the way the games listen for them. Four CDP round trips a
 # step (key down, run, key up, read) cost more than the game itself.
-STEP = f"""async ({{action, ms}}) => {{
+STEP = f"""async (action) => {{
+  const ms = action.duration_ms;
   const keyOf = (code) => code.startsWith("Key") ? code.slice(3).toLowerCase()
     : code.startsWith("Digit") ? code.slice(5) : code === "Space" ? " " : code;
   const target = document.activeElement || document.body;
@@ -83,6 +84,56 @@ STEP = f"""async ({{action, ms}}) => {{
   return {_STATE};
 }}"""
 RESTART = "seed => { window.__gameworld.seed(seed); window.gameAPI.reset({seed}); }"
+# A known run in one round trip (`BrowserSession.run_ahead`): the steps' primitive actions, applied as STEP
+# applies them, with reset-on-fail in place: after a terminal state the rest of that step is skipped (an
+# action does not land on a finished game) and the game restarts at the next attempt seed, waiting until it
+# is actionable as `_await_ready` does. It stops at the end, at an error, or when it runs out of seeds.
+# Whether the run goes on after a terminal state (a win, the target, the budget) is the env's call: it may
+# stop sooner and leave the rest of the events unread. Each event says which call of the env it answers.
+RUN_AHEAD = f"""async ({{steps, seeds, readyTimeoutMs}}) => {{
+  const step = {STEP}, runFor = {RUN_FOR}, restart = {RESTART};
+  const readState = () => {_STATE};
+  const isObject = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
+  const terminal = (state) => isObject(state) && isObject(state.terminal) && !!state.terminal.is_terminal;
+  // A turn of the page's event loop between calls, as the round trips of the stepwise path give it.
+  const turn = () => new Promise((resolve) => {{
+    const channel = new MessageChannel(); channel.port1.onmessage = () => resolve(); channel.port2.postMessage(null);
+  }});
+  const errors = [], onError = (event) => errors.push(String(event.error || event.message));
+  const events = [];
+  const call = async (event, fn) => {{
+    await turn();
+    try {{ event.state = await fn(); }} catch (error) {{ errors.push(String(error)); }}
+    event.errors = errors.splice(0);
+    events.push(event);
+    return event.errors.length === 0 && isObject(event.state);
+  }};
+  const awaitReady = async (event) => {{
+    for (event.waited = 0; ; event.waited += {READY_POLL_MS}) {{
+      const state = readState();
+      if ((state !== null && (!isObject(state) || state.actionable === true)) || event.waited >= readyTimeoutMs) return state;
+      await turn();
+      await runFor({READY_POLL_MS});
+    }}
+  }};
+  window.addEventListener("error", onError);
+  try {{
+    let attempt = 0;
+    for (let i = 0; i < steps.length; i++) {{
+      let state = null;
+      for (let j = 0; j < steps[i].length && !terminal(state); j++) {{
+        if (!await call({{step: i, op: j}}, () => step(steps[i][j]))) return events;
+        state = events[events.length - 1].state;
+      }}
+      if (!terminal(state)) continue;
+      if (attempt === seeds.length) return events;
+      const event = {{restart: seeds[attempt++]}};
+      if (!await call(event, () => {{ restart(event.restart); return awaitReady(event); }})) return events;
+      if (event.state.actionable !== true) return events;
+    }}
+    return events;
+  }} finally {{ window.removeEventListener("error", onError); }}
+}}"""
 CANVAS_FRAME = "([type, quality]) => document.querySelector('canvas').toDataURL(type, quality)"
 
 
@@ -221,6 +272,14 @@ class BrowserSession:
     def state(self):
         return self.host.call(lambda _browser: self._read_state())
 
+    def run_ahead(self, steps, restart_seeds):
+        """Run a known stretch of a run in one round trip (see RUN_AHEAD). `steps` lists each step's primitive
+        actions; `restart_seeds` the seeds of the attempts after the first, in order. Returns the events in
+        order, each `(call, outcome)`: call is `("apply", step_index, action_index)` or `("restart", seed)`,
+        outcome the state that call returns or the error it raises (not raised here: the env may stop before
+        it)."""
+        return self.host.call(self._run_ahead, steps, restart_seeds)
+
     def frame(self, fmt="jpeg"):
         return self.host.call(self._frame, fmt)
 
@@ -252,7 +311,26 @@ class BrowserSession:
         return self._await_ready()
 
     def _apply(self, _browser, action):
-        return self._checked_state(self._page.evaluate(STEP, {"action": action, "ms": action["duration_ms"]}))
+        return self._checked_state(self._page.evaluate(STEP, action))
+
+    def _run_ahead(self, _browser, steps, restart_seeds):
+        raw = self._page.evaluate(RUN_AHEAD, {"steps": steps, "seeds": restart_seeds,
+                                              "readyTimeoutMs": self.ready_timeout_ms})
+        self._errors.clear()  # the page's errors are in the events, at the call they happened in
+        return [(("restart", event["restart"]) if "restart" in event else ("apply", event["step"], event["op"]),
+                 self._outcome(event)) for event in raw]
+
+    def _outcome(self, event):
+        if event["errors"]:
+            return GameCrashed(f"{self.game.slug}: the page raised: {event['errors'][0]}")
+        restart = "restart" in event
+        try:
+            state = self._checked_state(event.get("state"), allow_missing=restart)
+        except SandboxError as exc:
+            return exc
+        if restart and (state is None or state.get("actionable") is not True):
+            return self._not_ready(state, event["waited"])
+        return state
 
     def _await_ready(self):
         waited = 0
@@ -261,10 +339,13 @@ class BrowserSession:
             if state is not None and state.get("actionable") is True:
                 return state
             if waited >= self.ready_timeout_ms:
-                status = "window.gameAPI is missing" if state is None else f"status {state.get('status')!r}"
-                raise GameNotReady(f"{self.game.slug}: not actionable after {waited} ms of game time ({status})")
+                raise self._not_ready(state, waited)
             self._page.evaluate(RUN_FOR, READY_POLL_MS)
             waited += READY_POLL_MS
+
+    def _not_ready(self, state, waited):
+        status = "window.gameAPI is missing" if state is None else f"status {state.get('status')!r}"
+        return GameNotReady(f"{self.game.slug}: not actionable after {waited} ms of game time ({status})")
 
     def _read_state(self, allow_missing=False):
         return self._checked_state(self._page.evaluate(READ_STATE), allow_missing)
