@@ -6,8 +6,14 @@ a Celery task, a Channels consumer through `sync_to_async`) may then drive a ses
 browser context of its own; one Chromium serves many. A process that runs sessions at the same time (the
 site serving several players) spreads them over up to GAMEWORLD_BROWSERS hosts, so that their steps run in
 parallel instead of queueing on one thread; a process running one session at a time only ever starts one.
+
+Each host keeps a warm pool of SPARE_CONTEXTS fresh browser contexts (a blank page on the paused clock),
+made while it has no session open, so that a run does not wait for a new context. A spare has never run
+anything and a context serves one session only, so nothing of one run reaches the next.
 """
+import atexit
 import base64
+import collections
 import mimetypes
 import os
 import queue
@@ -23,6 +29,7 @@ from ...errors import GameCrashed, GameNotReady, SandboxError
 ORIGIN = "http://game.gameworld.invalid"
 EPOCH_S = 1_700_000_000  # the fake clock's start: Date.now() is the same in every run
 READY_POLL_MS = 50
+SPARE_CONTEXTS = 1
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
@@ -190,12 +197,14 @@ class BrowserHost:
 
     def __init__(self, executable=None):
         self.sessions = weakref.WeakSet()  # sessions assigned to this host and not closed
+        self._spares = collections.deque()  # contexts made ahead: on the browser thread only
         self.executable = executable or chromium_path()
         self._calls = queue.Queue()
         self._started = Future()
         self._thread = threading.Thread(target=self._serve, name="gameworld-browser", daemon=True)
         self._thread.start()
         self._started.result(timeout=60)
+        atexit.register(self.close)  # a host may be making a spare context: the interpreter must not end under it
 
     @property
     def alive(self):
@@ -211,10 +220,39 @@ class BrowserHost:
         except PlaywrightError as exc:  # a browser that crashed or hung: the sandbox's error, retryable
             raise GameCrashed(f"the browser failed: {exc.message}") from exc
 
+    def post(self, fn, *args):
+        """Queue a call without waiting for it (its errors are dropped)."""
+        self._calls.put((fn, args, Future()))
+
     def close(self):
         if self.alive:
             self._calls.put(None)
             self._thread.join(timeout=30)
+
+    def warm(self):
+        """Fill the pool of spare contexts now (a bench's or test's start; the host also fills it when idle)."""
+        self.call(lambda browser: self._fill_spares(browser))
+
+    def take_context(self):
+        """A fresh context and its blank page, from the pool if it has one (on the browser thread only)."""
+        return self._spares.popleft() if self._spares else FreshContext(self.browser)
+
+    def _fill_spares(self, browser):
+        while len(self._spares) < SPARE_CONTEXTS:
+            self._spares.append(FreshContext(browser))
+
+    def _next_call(self):
+        """The next queued call; while none is waiting and no session is open, make the spares first."""
+        while not self.sessions and len(self._spares) < SPARE_CONTEXTS and self.browser.is_connected():
+            try:
+                return self._calls.get_nowait()
+            except queue.Empty:
+                pass
+            try:
+                self._spares.append(FreshContext(self.browser))
+            except PlaywrightError:  # then the next open makes its own context, or says why it cannot
+                break
+        return self._calls.get()
 
     def _serve(self):
         from playwright.sync_api import sync_playwright
@@ -227,9 +265,10 @@ class BrowserHost:
             return
         self._started.set_result(True)
         try:
-            while (item := self._calls.get()) is not None:
+            while (item := self._next_call()) is not None:
                 fn, args, done = item
                 if not self.browser.is_connected():
+                    self._spares.clear()
                     self.browser = self._launch(playwright)
                 try:
                     done.set_result(fn(self.browser, *args))
@@ -244,6 +283,22 @@ class BrowserHost:
             raise FileNotFoundError(f"Chromium not found at {self.executable}: install Debian's chromium "
                                     "or set GAMEWORLD_CHROMIUM")
         return playwright.chromium.launch(executable_path=self.executable, args=CHROMIUM_ARGS, headless=True)
+
+
+class FreshContext:
+    """A new browser context with a blank page on the paused clock, not yet given a game or a seed.
+    The request and error logs are its own: the session that takes it reads them."""
+
+    def __init__(self, browser):
+        self.blocked_requests = []
+        self.errors = []
+        self.context = browser.new_context(device_scale_factor=1, service_workers="block", accept_downloads=False)
+        self.page = self.context.new_page()
+        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+        # pause_at alone installs the fake clock already stopped. An install() first would log the real
+        # time between the two calls, and Playwright replays that gap into performance.now() and the rAF
+        # timestamps of every new document: the runs would drift by a few ms.
+        self.page.clock.pause_at(EPOCH_S)
 
 
 class BrowserSession:
@@ -284,26 +339,21 @@ class BrowserSession:
         return self.host.call(self._frame, fmt)
 
     def close(self):
-        if self._context is not None:
-            self.host.call(self._close)
+        if self._context is not None:  # nobody waits for the context to go: it is never used again
+            self.host.post(self._close)
         self.host.sessions.discard(self)
 
     # Below: on the browser thread only.
-    def _open(self, browser, seed):
-        self._close(browser)
-        viewport = self.game.viewport
-        self._context = browser.new_context(viewport=viewport, device_scale_factor=1,
-                                            service_workers="block", accept_downloads=False)
+    def _open(self, _browser, seed):
+        self._close()
+        fresh = self.host.take_context()
+        self._context, self._page = fresh.context, fresh.page
+        self.blocked_requests, self._errors = fresh.blocked_requests, fresh.errors
         self._context.set_default_timeout(self.load_timeout_s * 1000)
         self._context.route("**/*", bundle_router(self.game.bundle_dir, self.blocked_requests))
-        self._context.add_init_script(SEED_SCRIPT % seed)
-        page = self._page = self._context.new_page()
-        page.on("pageerror", lambda error: self._errors.append(str(error)))
-        # pause_at alone installs the fake clock already stopped. An install() first would log the real
-        # time between the two calls, and Playwright replays that gap into performance.now() and the rAF
-        # timestamps of every new document: the runs would drift by a few ms.
-        page.clock.pause_at(EPOCH_S)
-        page.goto(f"{ORIGIN}/{self.game.entry}", wait_until="load")
+        self._context.add_init_script(SEED_SCRIPT % seed)  # runs in the game's document, the first one loaded
+        self._page.set_viewport_size(self.game.viewport)
+        self._page.goto(f"{ORIGIN}/{self.game.entry}", wait_until="load")
         return self._await_ready()
 
     def _restart(self, _browser, seed):
