@@ -61,16 +61,26 @@ READ_STATE = f"() => {_STATE}"
 # Frames are drawn only in the last FRAME_TAIL_MS of a step (at least one animation frame): drawing every
 # frame of a canvas in software costs more than the game's logic.
 FRAME_TAIL_MS = 20
-_RUN = f"""const clock = globalThis.__pwClock.controller, tail = Math.min(ms, {FRAME_TAIL_MS});
+
+
+def _run(tail):
+    """JS that runs `ms` of game time, drawing frames only in the last `tail` ms (a JS expression)."""
+    return f"""const clock = globalThis.__pwClock.controller, tail = {tail};
   window.__gameworld.setRendering(false);
   try {{ await clock.runFor(ms - tail); }} finally {{ window.__gameworld.setRendering(true); }}
   await clock.runFor(tail);"""
+
+
+_RUN = _run(f"Math.min(ms, {FRAME_TAIL_MS})")
 RUN_FOR = f"async ms => {{ {_RUN} }}"
+
+
 # One step in one round trip: the action's input events, its game time, the release, then the state.
 # Inputs are DOM events dispatched in the page (keyboard events carry `code` and `key`; a click is
 # mousedown, mouseup and click at the point), the way the games listen for them. Four CDP round trips a
 # step (key down, run, key up, read) cost more than the game itself.
-STEP = f"""async (action) => {{
+def _step(run):
+    return f"""async (action) => {{
   const ms = action.duration_ms;
   const keyOf = (code) => code.startsWith("Key") ? code.slice(3).toLowerCase()
     : code.startsWith("Digit") ? code.slice(5) : code === "Space" ? " " : code;
@@ -86,10 +96,13 @@ STEP = f"""async (action) => {{
     if (action.type === "left_click") {{ mouse("mousedown", {{buttons: 1}}); mouse("mouseup", {{}}); mouse("click", {{}}); }}
     else mouse("mousemove", {{}});
   }}
-  {_RUN}
+  {run}
   keys.slice().reverse().forEach((code) => key("keyup", code));
   return {_STATE};
 }}"""
+
+
+STEP = _step(_RUN)
 RESTART = "seed => { window.__gameworld.seed(seed); window.gameAPI.reset({seed}); }"
 # A known run in one round trip (`BrowserSession.run_ahead`): the steps' primitive actions, applied as STEP
 # applies them, with reset-on-fail in place: after a terminal state the rest of that step is skipped (an
@@ -97,8 +110,11 @@ RESTART = "seed => { window.__gameworld.seed(seed); window.gameAPI.reset({seed})
 # is actionable as `_await_ready` does. It stops at the end, at an error, or when it runs out of seeds.
 # Whether the run goes on after a terminal state (a win, the target, the budget) is the env's call: it may
 # stop sooner and leave the rest of the events unread. Each event says which call of the env it answers.
+# No frame of a run-ahead is ever captured, so it draws none (the platform rule: logic never depends on
+# drawing, so the states are those of the stepwise path).
+_UNSEEN = _run("0")
 RUN_AHEAD = f"""async ({{steps, seeds, readyTimeoutMs}}) => {{
-  const step = {STEP}, runFor = {RUN_FOR}, restart = {RESTART};
+  const step = {_step(_UNSEEN)}, runFor = async (ms) => {{ {_UNSEEN} }}, restart = {RESTART};
   const readState = () => {_STATE};
   const isObject = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
   const terminal = (state) => isObject(state) && isObject(state.terminal) && !!state.terminal.is_terminal;
