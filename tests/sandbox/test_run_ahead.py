@@ -108,6 +108,21 @@ def page_eval(session, script):
     return session.host.call(lambda _browser: session._page.evaluate(script))
 
 
+def test_the_page_stops_at_an_error_and_reports_it_at_its_step(counter_task):
+    session = BrowserSession(counter_task.game)
+    try:
+        session.open(1)
+        page_eval(session, """() => window.addEventListener("keydown", (event) => {
+            if (event.code === "ArrowDown") throw new Error("boom"); })""")
+        primitive = {"type": "press_key", "duration_ms": 200}
+        events = session.run_ahead([[{**primitive, "key": key}] for key in ("ArrowUp", "ArrowDown", "ArrowUp")], [])
+    finally:
+        session.close()
+    assert [call for call, _ in events] == [("apply", 0, 0), ("apply", 1, 0)]
+    assert events[0][1]["score"] == 1
+    assert isinstance(events[1][1], GameCrashed) and "boom" in str(events[1][1])
+
+
 def test_runs_take_a_warm_context_where_nothing_of_the_last_run_remains(counter_task):
     host = BrowserHost.for_session()
     host.warm()

@@ -7,9 +7,9 @@ browser context of its own; one Chromium serves many. A process that runs sessio
 site serving several players) spreads them over up to GAMEWORLD_BROWSERS hosts, so that their steps run in
 parallel instead of queueing on one thread; a process running one session at a time only ever starts one.
 
-Each host keeps a warm pool of SPARE_CONTEXTS fresh browser contexts (a blank page on the paused clock),
-made while it has no session open, so that a run does not wait for a new context. A spare has never run
-anything and a context serves one session only, so nothing of one run reaches the next.
+Each host keeps a warm pool of SPARE_CONTEXTS fresh browser contexts (a blank page of the games' origin on
+the paused clock), made while it has no session open, so that a run does not wait for a new context. A spare
+has never run anything and a context serves one session only, so nothing of one run reaches the next.
 """
 import atexit
 import base64
@@ -27,6 +27,7 @@ from playwright.sync_api import Error as PlaywrightError
 from ...errors import GameCrashed, GameNotReady, SandboxError
 
 ORIGIN = "http://game.gameworld.invalid"
+BLANK_PAGE = f"{ORIGIN}/"  # where a spare context waits for its game
 EPOCH_S = 1_700_000_000  # the fake clock's start: Date.now() is the same in every run
 READY_POLL_MS = 50
 SPARE_CONTEXTS = 1
@@ -134,7 +135,8 @@ RUN_AHEAD = f"""async ({{steps, seeds, readyTimeoutMs}}) => {{
   const awaitReady = async (event) => {{
     for (event.waited = 0; ; event.waited += {READY_POLL_MS}) {{
       const state = readState();
-      if ((state !== null && (!isObject(state) || state.actionable === true)) || event.waited >= readyTimeoutMs) return state;
+      const done = state !== null && (!isObject(state) || state.actionable === true);
+      if (done || event.waited >= readyTimeoutMs) return state;
       await turn();
       await runFor({READY_POLL_MS});
     }}
@@ -302,19 +304,29 @@ class BrowserHost:
 
 
 class FreshContext:
-    """A new browser context with a blank page on the paused clock, not yet given a game or a seed.
-    The request and error logs are its own: the session that takes it reads them."""
+    """A new browser context with a blank page of the games' origin on the paused clock, not yet given a game
+    or a seed. The page is on the origin already so that loading the game stays in its renderer process
+    (a first load from about:blank starts another, which costs as much again). The request and error logs
+    are its own: the session that takes it reads them."""
 
     def __init__(self, browser):
         self.blocked_requests = []
         self.errors = []
         self.context = browser.new_context(device_scale_factor=1, service_workers="block", accept_downloads=False)
-        self.page = self.context.new_page()
-        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
-        # pause_at alone installs the fake clock already stopped. An install() first would log the real
-        # time between the two calls, and Playwright replays that gap into performance.now() and the rAF
-        # timestamps of every new document: the runs would drift by a few ms.
-        self.page.clock.pause_at(EPOCH_S)
+        try:
+            self.page = self.context.new_page()
+            self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+            # pause_at alone installs the fake clock already stopped. An install() first would log the real
+            # time between the two calls, and Playwright replays that gap into performance.now() and the rAF
+            # timestamps of every new document: the runs would drift by a few ms.
+            self.page.clock.pause_at(EPOCH_S)
+            # The session's own route, added later, takes every request from then on.
+            self.context.route(BLANK_PAGE, lambda route: route.fulfill(status=200, body="<!doctype html>",
+                                                                       headers={"content-type": "text/html"}))
+            self.page.goto(BLANK_PAGE, wait_until="load")
+        except BaseException:
+            self.context.close()
+            raise
 
 
 class BrowserSession:
@@ -426,8 +438,9 @@ class BrowserSession:
 
     def _raise_page_errors(self):
         if self._errors:
-            errors, self._errors = self._errors, []
-            raise GameCrashed(f"{self.game.slug}: the page raised: {errors[0]}")
+            first = self._errors[0]
+            self._errors.clear()  # in place: the page's error handler appends to this list
+            raise GameCrashed(f"{self.game.slug}: the page raised: {first}")
 
     def _frame(self, _browser, fmt):
         mime = {"jpeg": "image/jpeg", "png": "image/png"}[fmt]
