@@ -1,5 +1,6 @@
 """Run-ahead replays (sandbox/batch.py): the same traces as step by step, with one round trip to the page;
 and the warm pool of browser contexts they open, where nothing of one run reaches the next."""
+import math
 import random
 import time
 
@@ -121,6 +122,20 @@ def test_the_page_stops_at_an_error_and_reports_it_at_its_step(counter_task):
     assert [call for call, _ in events] == [("apply", 0, 0), ("apply", 1, 0)]
     assert events[0][1]["score"] == 1
     assert isinstance(events[1][1], GameCrashed) and "boom" in str(events[1][1])
+
+
+def test_states_that_json_cannot_hold_come_back_as_a_step_returns_them(counter_task):
+    session = BrowserSession(counter_task.game)
+    try:
+        session.open(1)
+        page_eval(session, """() => { const read = window.gameAPI.getState;
+            window.gameAPI.getState = () => ({...read(), odd: [-0, Infinity, undefined], missing: undefined}); }""")
+        [(_, ahead)] = session.run_ahead([[{"type": "wait", "duration_ms": 100}]], [])
+        stepped = session.state()
+    finally:
+        session.close()
+    assert ahead == stepped and "missing" in ahead
+    assert math.copysign(1, ahead["odd"][0]) == -1 and ahead["odd"][1] == math.inf and ahead["odd"][2] is None
 
 
 def test_runs_take_a_warm_context_where_nothing_of_the_last_run_remains(counter_task):
