@@ -5,6 +5,7 @@
         obs, info = env.reset(seed=1)
         obs, info = env.step({"type": "press_key", "key": "ArrowLeft"})
 """
+from . import batch
 from .env import TaskEnv
 from .errors import (BudgetExhausted, GameCrashed, GameNotReady, InvalidAction, ManifestError, ProtocolError,
                      RomError, SandboxError, StateError, UnknownTask)
@@ -35,13 +36,19 @@ def open_session(game, **options):
     raise SandboxError(f"{game.slug}: backend {game.backend!r} is not available")
 
 
-def run_trajectory(task, trajectory, *, on_step=None, frames=False, **session_options):
+def run_trajectory(task, trajectory, *, on_step=None, frames=False, run_ahead=True, **session_options):
     """Replay a trajectory (seed + actions) to its end or the run's end; return the env's oracle score.
 
     `on_step(index, action, info, frame_or_None)` is called after the ready state (index 0, action None)
-    and after each step.
+    and after each step. Without it (nobody watches the steps) the backend runs the known actions ahead in
+    a few round trips (`sandbox.batch`), unless `run_ahead=False`: the same score and trace either way.
     """
-    with make(task, observation="state", **session_options) as env:
+    if isinstance(task, str):
+        task = registry.task(task)
+    session = open_session(task.game, **session_options)
+    if run_ahead and on_step is None:
+        session = batch.run_ahead(session, task, trajectory)
+    with TaskEnv(task, session, observation="state") as env:
         _, info = env.reset(seed=trajectory.seed)
         if on_step:
             on_step(0, None, info, env.render("png") if frames else None)

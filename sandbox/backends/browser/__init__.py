@@ -6,8 +6,15 @@ a Celery task, a Channels consumer through `sync_to_async`) may then drive a ses
 browser context of its own; one Chromium serves many. A process that runs sessions at the same time (the
 site serving several players) spreads them over up to GAMEWORLD_BROWSERS hosts, so that their steps run in
 parallel instead of queueing on one thread; a process running one session at a time only ever starts one.
+
+Each host keeps a warm pool of SPARE_CONTEXTS fresh browser contexts (a blank page of the games' origin on
+the paused clock), made while it has no session open, so that a run does not wait for a new context. A spare
+has never run anything and a context serves one session only, so nothing of one run reaches the next.
 """
+import atexit
 import base64
+import collections
+import json
 import mimetypes
 import os
 import queue
@@ -18,11 +25,13 @@ from urllib.parse import unquote, urlsplit
 
 from playwright.sync_api import Error as PlaywrightError
 
-from ...errors import GameCrashed, GameNotReady
+from ...errors import GameCrashed, GameNotReady, SandboxError
 
 ORIGIN = "http://game.gameworld.invalid"
+BLANK_PAGE = f"{ORIGIN}/"  # where a spare context waits for its game
 EPOCH_S = 1_700_000_000  # the fake clock's start: Date.now() is the same in every run
 READY_POLL_MS = 50
+SPARE_CONTEXTS = 1
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
@@ -54,16 +63,27 @@ READ_STATE = f"() => {_STATE}"
 # Frames are drawn only in the last FRAME_TAIL_MS of a step (at least one animation frame): drawing every
 # frame of a canvas in software costs more than the game's logic.
 FRAME_TAIL_MS = 20
-_RUN = f"""const clock = globalThis.__pwClock.controller, tail = Math.min(ms, {FRAME_TAIL_MS});
+
+
+def _run(tail):
+    """JS that runs `ms` of game time, drawing frames only in the last `tail` ms (a JS expression)."""
+    return f"""const clock = globalThis.__pwClock.controller, tail = {tail};
   window.__gameworld.setRendering(false);
   try {{ await clock.runFor(ms - tail); }} finally {{ window.__gameworld.setRendering(true); }}
   await clock.runFor(tail);"""
+
+
+_RUN = _run(f"Math.min(ms, {FRAME_TAIL_MS})")
 RUN_FOR = f"async ms => {{ {_RUN} }}"
+
+
 # One step in one round trip: the action's input events, its game time, the release, then the state.
 # Inputs are DOM events dispatched in the page (keyboard events carry `code` and `key`; a click is
 # mousedown, mouseup and click at the point), the way the games listen for them. Four CDP round trips a
 # step (key down, run, key up, read) cost more than the game itself.
-STEP = f"""async ({{action, ms}}) => {{
+def _step(run):
+    return f"""async (action) => {{
+  const ms = action.duration_ms;
   const keyOf = (code) => code.startsWith("Key") ? code.slice(3).toLowerCase()
     : code.startsWith("Digit") ? code.slice(5) : code === "Space" ? " " : code;
   const target = document.activeElement || document.body;
@@ -78,11 +98,82 @@ STEP = f"""async ({{action, ms}}) => {{
     if (action.type === "left_click") {{ mouse("mousedown", {{buttons: 1}}); mouse("mouseup", {{}}); mouse("click", {{}}); }}
     else mouse("mousemove", {{}});
   }}
-  {_RUN}
+  {run}
   keys.slice().reverse().forEach((code) => key("keyup", code));
   return {_STATE};
 }}"""
+
+
+STEP = _step(_RUN)
 RESTART = "seed => { window.__gameworld.seed(seed); window.gameAPI.reset({seed}); }"
+# A known run in one round trip (`BrowserSession.run_ahead`): the steps' primitive actions, applied as STEP
+# applies them, with reset-on-fail in place: after a terminal state the rest of that step is skipped (an
+# action does not land on a finished game) and the game restarts at the next attempt seed, waiting until it
+# is actionable as `_await_ready` does. It stops at the end, at an error, or when it runs out of seeds.
+# Whether the run goes on after a terminal state (a win, the target, the budget) is the env's call: it may
+# stop sooner and leave the rest of the events unread. Each event says which call of the env it answers.
+# No frame of a run-ahead is ever captured, so it draws none (the platform rule: logic never depends on
+# drawing, so the states are those of the stepwise path).
+_UNSEEN = _run("0")
+RUN_AHEAD = f"""async ({{steps, seeds, readyTimeoutMs}}) => {{
+  const step = {_step(_UNSEEN)}, runFor = async (ms) => {{ {_UNSEEN} }}, restart = {RESTART};
+  const readState = () => {_STATE};
+  const isObject = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
+  const terminal = (state) => isObject(state) && isObject(state.terminal) && !!state.terminal.is_terminal;
+  // A turn of the page's event loop between calls, as the round trips of the stepwise path give it.
+  const turn = () => new Promise((resolve) => {{
+    const channel = new MessageChannel(); channel.port1.onmessage = () => resolve(); channel.port2.postMessage(null);
+  }});
+  const errors = [], onError = (event) => errors.push(String(event.error || event.message));
+  // Playwright's transfer of a returned value costs ~1 ms a state; a JSON string costs next to nothing, and
+  // reads back the same where JSON holds the value exactly: no -0, NaN, infinity, undefined, lone
+  // surrogate (the regexp also refuses pairs: only ever a slower return), or object other than plain.
+  const lossless = (value) => {{
+    if (value === null || typeof value === "boolean") return true;
+    if (typeof value === "number") return Number.isFinite(value) && !Object.is(value, -0);
+    if (typeof value === "string") return !/[\\ud800-\\udfff]/.test(value);
+    if (typeof value !== "object") return false;
+    const proto = Object.getPrototypeOf(value);
+    if (Array.isArray(value)) return proto === Array.prototype && value.every(lossless);
+    return (proto === Object.prototype || proto === null)
+      && Object.entries(value).every(([key, item]) => lossless(key) && lossless(item));
+  }};
+  const events = [];
+  const call = async (event, fn) => {{
+    await turn();
+    try {{ event.state = await fn(); }} catch (error) {{ errors.push(String(error)); }}
+    event.errors = errors.splice(0);
+    events.push(event);
+    return event.errors.length === 0 && isObject(event.state);
+  }};
+  const awaitReady = async (event) => {{
+    for (event.waited = 0; ; event.waited += {READY_POLL_MS}) {{
+      const state = readState();
+      const done = state !== null && (!isObject(state) || state.actionable === true);
+      if (done || event.waited >= readyTimeoutMs) return state;
+      await turn();
+      await runFor({READY_POLL_MS});
+    }}
+  }};
+  const run = async () => {{
+    let attempt = 0;
+    for (let i = 0; i < steps.length; i++) {{
+      let state = null;
+      for (let j = 0; j < steps[i].length && !terminal(state); j++) {{
+        if (!await call({{step: i, op: j}}, () => step(steps[i][j]))) return;
+        state = events[events.length - 1].state;
+      }}
+      if (!terminal(state)) continue;
+      if (attempt === seeds.length) return;
+      const event = {{restart: seeds[attempt++]}};
+      if (!await call(event, () => {{ restart(event.restart); return awaitReady(event); }})) return;
+      if (event.state.actionable !== true) return;
+    }}
+  }};
+  window.addEventListener("error", onError);
+  try {{ await run(); }} finally {{ window.removeEventListener("error", onError); }}
+  return lossless(events) ? JSON.stringify(events) : events;
+}}"""
 CANVAS_FRAME = "([type, quality]) => document.querySelector('canvas').toDataURL(type, quality)"
 
 
@@ -139,12 +230,14 @@ class BrowserHost:
 
     def __init__(self, executable=None):
         self.sessions = weakref.WeakSet()  # sessions assigned to this host and not closed
+        self._spares = collections.deque()  # contexts made ahead: on the browser thread only
         self.executable = executable or chromium_path()
         self._calls = queue.Queue()
         self._started = Future()
         self._thread = threading.Thread(target=self._serve, name="gameworld-browser", daemon=True)
         self._thread.start()
         self._started.result(timeout=60)
+        atexit.register(self.close)  # a host may be making a spare context: the interpreter must not end under it
 
     @property
     def alive(self):
@@ -160,10 +253,39 @@ class BrowserHost:
         except PlaywrightError as exc:  # a browser that crashed or hung: the sandbox's error, retryable
             raise GameCrashed(f"the browser failed: {exc.message}") from exc
 
+    def post(self, fn, *args):
+        """Queue a call without waiting for it (its errors are dropped)."""
+        self._calls.put((fn, args, Future()))
+
     def close(self):
         if self.alive:
             self._calls.put(None)
             self._thread.join(timeout=30)
+
+    def warm(self):
+        """Fill the pool of spare contexts now (a bench's or test's start; the host also fills it when idle)."""
+        self.call(lambda browser: self._fill_spares(browser))
+
+    def take_context(self):
+        """A fresh context and its blank page, from the pool if it has one (on the browser thread only)."""
+        return self._spares.popleft() if self._spares else FreshContext(self.browser)
+
+    def _fill_spares(self, browser):
+        while len(self._spares) < SPARE_CONTEXTS:
+            self._spares.append(FreshContext(browser))
+
+    def _next_call(self):
+        """The next queued call; while none is waiting and no session is open, make the spares first."""
+        while not self.sessions and len(self._spares) < SPARE_CONTEXTS and self.browser.is_connected():
+            try:
+                return self._calls.get_nowait()
+            except queue.Empty:
+                pass
+            try:
+                self._spares.append(FreshContext(self.browser))
+            except PlaywrightError:  # then the next open makes its own context, or says why it cannot
+                break
+        return self._calls.get()
 
     def _serve(self):
         from playwright.sync_api import sync_playwright
@@ -176,9 +298,10 @@ class BrowserHost:
             return
         self._started.set_result(True)
         try:
-            while (item := self._calls.get()) is not None:
+            while (item := self._next_call()) is not None:
                 fn, args, done = item
                 if not self.browser.is_connected():
+                    self._spares.clear()
                     self.browser = self._launch(playwright)
                 try:
                     done.set_result(fn(self.browser, *args))
@@ -193,6 +316,32 @@ class BrowserHost:
             raise FileNotFoundError(f"Chromium not found at {self.executable}: install Debian's chromium "
                                     "or set GAMEWORLD_CHROMIUM")
         return playwright.chromium.launch(executable_path=self.executable, args=CHROMIUM_ARGS, headless=True)
+
+
+class FreshContext:
+    """A new browser context with a blank page of the games' origin on the paused clock, not yet given a game
+    or a seed. The page is on the origin already so that loading the game stays in its renderer process
+    (a first load from about:blank starts another, which costs as much again). The request and error logs
+    are its own: the session that takes it reads them."""
+
+    def __init__(self, browser):
+        self.blocked_requests = []
+        self.errors = []
+        self.context = browser.new_context(device_scale_factor=1, service_workers="block", accept_downloads=False)
+        try:
+            self.page = self.context.new_page()
+            self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+            # pause_at alone installs the fake clock already stopped. An install() first would log the real
+            # time between the two calls, and Playwright replays that gap into performance.now() and the rAF
+            # timestamps of every new document: the runs would drift by a few ms.
+            self.page.clock.pause_at(EPOCH_S)
+            # The session's own route, added later, takes every request from then on.
+            self.context.route(BLANK_PAGE, lambda route: route.fulfill(status=200, body="<!doctype html>",
+                                                                       headers={"content-type": "text/html"}))
+            self.page.goto(BLANK_PAGE, wait_until="load")
+        except BaseException:
+            self.context.close()
+            raise
 
 
 class BrowserSession:
@@ -221,30 +370,33 @@ class BrowserSession:
     def state(self):
         return self.host.call(lambda _browser: self._read_state())
 
+    def run_ahead(self, steps, restart_seeds):
+        """Run a known stretch of a run in one round trip (see RUN_AHEAD). `steps` lists each step's primitive
+        actions; `restart_seeds` the seeds of the attempts after the first, in order. Returns the events in
+        order, each `(call, outcome)`: call is `("apply", step_index, action_index)` or `("restart", seed)`,
+        outcome the state that call returns or the error it raises (not raised here: the env may stop before
+        it)."""
+        return self.host.call(self._run_ahead, steps, restart_seeds)
+
     def frame(self, fmt="jpeg"):
         return self.host.call(self._frame, fmt)
 
     def close(self):
-        if self._context is not None:
-            self.host.call(self._close)
+        if self._context is not None:  # nobody waits for the context to go: it is never used again
+            self.host.post(self._close)
         self.host.sessions.discard(self)
 
     # Below: on the browser thread only.
-    def _open(self, browser, seed):
-        self._close(browser)
-        viewport = self.game.viewport
-        self._context = browser.new_context(viewport=viewport, device_scale_factor=1,
-                                            service_workers="block", accept_downloads=False)
+    def _open(self, _browser, seed):
+        self._close()
+        fresh = self.host.take_context()
+        self._context, self._page = fresh.context, fresh.page
+        self.blocked_requests, self._errors = fresh.blocked_requests, fresh.errors
         self._context.set_default_timeout(self.load_timeout_s * 1000)
         self._context.route("**/*", bundle_router(self.game.bundle_dir, self.blocked_requests))
-        self._context.add_init_script(SEED_SCRIPT % seed)
-        page = self._page = self._context.new_page()
-        page.on("pageerror", lambda error: self._errors.append(str(error)))
-        # pause_at alone installs the fake clock already stopped. An install() first would log the real
-        # time between the two calls, and Playwright replays that gap into performance.now() and the rAF
-        # timestamps of every new document: the runs would drift by a few ms.
-        page.clock.pause_at(EPOCH_S)
-        page.goto(f"{ORIGIN}/{self.game.entry}", wait_until="load")
+        self._context.add_init_script(SEED_SCRIPT % seed)  # runs in the game's document, the first one loaded
+        self._page.set_viewport_size(self.game.viewport)
+        self._page.goto(f"{ORIGIN}/{self.game.entry}", wait_until="load")
         return self._await_ready()
 
     def _restart(self, _browser, seed):
@@ -252,7 +404,28 @@ class BrowserSession:
         return self._await_ready()
 
     def _apply(self, _browser, action):
-        return self._checked_state(self._page.evaluate(STEP, {"action": action, "ms": action["duration_ms"]}))
+        return self._checked_state(self._page.evaluate(STEP, action))
+
+    def _run_ahead(self, _browser, steps, restart_seeds):
+        raw = self._page.evaluate(RUN_AHEAD, {"steps": steps, "seeds": restart_seeds,
+                                              "readyTimeoutMs": self.ready_timeout_ms})
+        if isinstance(raw, str):  # the fast return: JSON that holds every value exactly
+            raw = json.loads(raw)
+        self._errors.clear()  # the page's errors are in the events, at the call they happened in
+        return [(("restart", event["restart"]) if "restart" in event else ("apply", event["step"], event["op"]),
+                 self._outcome(event)) for event in raw]
+
+    def _outcome(self, event):
+        if event["errors"]:
+            return GameCrashed(f"{self.game.slug}: the page raised: {event['errors'][0]}")
+        restart = "restart" in event
+        try:
+            state = self._checked_state(event.get("state"), allow_missing=restart)
+        except SandboxError as exc:
+            return exc
+        if restart and (state is None or state.get("actionable") is not True):
+            return self._not_ready(state, event["waited"])
+        return state
 
     def _await_ready(self):
         waited = 0
@@ -261,10 +434,13 @@ class BrowserSession:
             if state is not None and state.get("actionable") is True:
                 return state
             if waited >= self.ready_timeout_ms:
-                status = "window.gameAPI is missing" if state is None else f"status {state.get('status')!r}"
-                raise GameNotReady(f"{self.game.slug}: not actionable after {waited} ms of game time ({status})")
+                raise self._not_ready(state, waited)
             self._page.evaluate(RUN_FOR, READY_POLL_MS)
             waited += READY_POLL_MS
+
+    def _not_ready(self, state, waited):
+        status = "window.gameAPI is missing" if state is None else f"status {state.get('status')!r}"
+        return GameNotReady(f"{self.game.slug}: not actionable after {waited} ms of game time ({status})")
 
     def _read_state(self, allow_missing=False):
         return self._checked_state(self._page.evaluate(READ_STATE), allow_missing)
@@ -279,8 +455,9 @@ class BrowserSession:
 
     def _raise_page_errors(self):
         if self._errors:
-            errors, self._errors = self._errors, []
-            raise GameCrashed(f"{self.game.slug}: the page raised: {errors[0]}")
+            first = self._errors[0]
+            self._errors.clear()  # in place: the page's error handler appends to this list
+            raise GameCrashed(f"{self.game.slug}: the page raised: {first}")
 
     def _frame(self, _browser, fmt):
         mime = {"jpeg": "image/jpeg", "png": "image/png"}[fmt]
