@@ -9,7 +9,7 @@ the page only runs ahead of it, and whatever it ran past the run's end is never 
 from collections import deque
 
 from . import oracle
-from .env import LATENCY_FIELD, check_latency
+from .rules import LATENCY_FIELD, check_latency
 from .errors import InvalidAction, SandboxError
 
 
