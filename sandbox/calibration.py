@@ -20,7 +20,8 @@ import zlib
 from dataclasses import replace
 from pathlib import Path
 
-from . import make, manifest_json, oracle, run_trajectory
+from . import manifest_json, oracle, run_trajectory
+from .manifest import Trajectory
 from .errors import SandboxError
 from .frames import frame_facts, frame_problems
 from .actions import INTERFACES, random_action
@@ -58,13 +59,12 @@ def task_run(trace, task):
     return trace
 
 
-def play_random(env, interface, seed, run_action_seed):
-    """One random run to the end of the env's run; its trace."""
+def random_trajectory(task, interface, seed, run_action_seed):
+    """A random run's actions, drawn in advance (a uniform random agent sees nothing, so they do not depend on
+    the game): the whole budget, so the backend can run them ahead in a few round trips."""
     rng = random.Random(run_action_seed)
-    env.reset(seed=seed)
-    while not env.done:
-        env.step(random_action(env.action_space, rng, interface))
-    return env.trace
+    return Trajectory(seed=seed, actions=[random_action(task.game.action_space, rng, interface)
+                                          for _ in range(task.max_actions)])
 
 
 def score_task(trace, task):
@@ -72,10 +72,11 @@ def score_task(trace, task):
                             target=task.target)
 
 
-def shared_random_scores(tasks, interface, seed, run_action_seed, env):
-    """Score every task of `tasks` (same seeds, step_ms and budget) from one run that never stops at a target:
-    `env` is an env of `unbounded(tasks[0])`."""
-    trace = play_random(env, interface, seed, run_action_seed)
+def shared_random_scores(tasks, interface, seed, run_action_seed, **session_options):
+    """Score every task of `tasks` (same seeds, step_ms and budget) from one run of `unbounded(tasks[0])`,
+    which never stops at a target."""
+    whole = unbounded(tasks[0])
+    _, trace = run_trajectory(whole, random_trajectory(whole, interface, seed, run_action_seed), **session_options)
     return {task.id: score_task(trace, task) for task in tasks}
 
 
@@ -86,9 +87,8 @@ def unbounded(task):
 
 def replay_random(task, interface, seed, run_action_seed, **session_options):
     """A random run of the task alone (the run a stored card entry describes), for checking a card."""
-    with make(task, observation="state", **session_options) as env:
-        play_random(env, interface, seed, run_action_seed)
-        return env.score()
+    score, _ = run_trajectory(task, random_trajectory(task, interface, seed, run_action_seed), **session_options)
+    return score
 
 
 def _groups(tasks):
@@ -120,19 +120,16 @@ def measure_random(game, *, runs_per_seed=None, out=print, **session_options):
     for group in _groups(tasks):
         seeds = group[0].seeds
         per_seed = runs_per_seed or math.ceil(MIN_RANDOM_RUNS / len(seeds))
-        with make(unbounded(group[0]), observation="state", **session_options) as env:
-            for interface in INTERFACES:
-                began, done = time.monotonic(), 0
-                for seed in seeds:
-                    for k in range(per_seed):
-                        run_seed = action_seed(interface, game.slug, seed, k)
-                        scores = shared_random_scores(group, interface, seed, run_seed, env)
-                        for task in group:
-                            runs[task.id][interface].append(
-                                _run_entry(scores[task.id], seed=seed, action_seed=run_seed))
-                        done += 1
-                out(f"  random {interface}: {done} runs on seeds {list(seeds)} "
-                    f"({time.monotonic() - began:.0f} s)")
+        for interface in INTERFACES:
+            began, done = time.monotonic(), 0
+            for seed in seeds:
+                for k in range(per_seed):
+                    run_seed = action_seed(interface, game.slug, seed, k)
+                    scores = shared_random_scores(group, interface, seed, run_seed, **session_options)
+                    for task in group:
+                        runs[task.id][interface].append(_run_entry(scores[task.id], seed=seed, action_seed=run_seed))
+                    done += 1
+            out(f"  random {interface}: {done} runs on seeds {list(seeds)} ({time.monotonic() - began:.0f} s)")
     return runs
 
 

@@ -11,10 +11,22 @@ TASK_ID = re.compile(r"^(?P<game>[a-z0-9-]+)/(?P<task>[a-z0-9-]+)(@(?P<version>\
 
 
 class Registry:
+    """Games found in a folder. Registries are made by code (the repository's games/, test fixtures), never
+    for a folder of uploaded bundles, so the solvers of a registry's games are the repository's own."""
+
+    _by_folder = {}  # every registry's resolved games folder -> the registry
+
     def __init__(self, games_dir=GAMES_DIR):
         self.games_dir = Path(games_dir)
         self._loaded = {}
         self._solvers = {}
+        Registry._by_folder[self.games_dir.resolve()] = self
+
+    @classmethod
+    def owning(cls, bundle_dir):
+        """The registry whose games folder holds this bundle folder, or None (an imported or stored bundle)."""
+        bundle_dir = Path(bundle_dir).resolve()
+        return cls._by_folder.get(bundle_dir.parent)
 
     def slugs(self):
         return sorted(p.parent.name for p in self.games_dir.glob("*/manifest.json"))

@@ -7,16 +7,16 @@ from pathlib import Path
 
 from . import make
 from .errors import SandboxError
-from .registry import registry
+from .registry import Registry
 
 
 def player_class(game):
-    """The `Player` class of the game's solver.py."""
-    bundle_dir = Path(game.bundle_dir).resolve()
-    if bundle_dir != (registry.games_dir / game.slug).resolve():
-        raise SandboxError(f"{game.slug}: only the repository's own bundles' solvers are run ({bundle_dir} is not "
-                           f"games/{game.slug}/)")
-    player = getattr(registry.solver(game.slug), "Player", None)
+    """The `Player` class of the game's solver.py, for a game of a registry (see Registry.owning)."""
+    owner = Registry.owning(game.bundle_dir)
+    if owner is None or Path(game.bundle_dir).name != game.slug:
+        raise SandboxError(f"{game.slug}: only the repository's own bundles' solvers are run ({game.bundle_dir} "
+                           "is not a folder of a registry of games)")
+    player = getattr(owner.solver(game.slug), "Player", None)
     if player is None:
         raise SandboxError(f"{game.slug}: solver.py has no Player class")
     return player
