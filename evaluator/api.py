@@ -65,12 +65,12 @@ def submissions(request):
         parsed = parse_upload(body, user=user, limits=UploadLimits.current())
     except UploadRejected as rejected:
         return JsonResponse({"errors": rejected.errors}, status=400)
-    submission = services.create_submission(user=user, parsed=parsed)
+    submission, created = services.submit_upload(user=user, parsed=parsed)
     submission.refresh_from_db()  # queued by now, once the upload committed
-    return JsonResponse({**submission.progress_dict(),
+    return JsonResponse({**submission.progress_dict(), "created": created,
                          "url": request.build_absolute_uri(submission.get_absolute_url()),
                          "status_url": request.build_absolute_uri(reverse("api:submission", args=[submission.pk]))},
-                        status=201)
+                        status=201 if created else 200)
 
 
 @allow("GET")

@@ -56,6 +56,9 @@ def openapi_document(server_url):
                                 {"$ref": "#/components/schemas/Progress"},
                                 {"type": "object", "properties": {"url": {"type": "string"},
                                                                   "status_url": {"type": "string"}}}]}}}},
+                    "200": {"description": "The same file was uploaded before by this account: that submission "
+                                           "(`created` false); nothing new is stored",
+                            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Progress"}}}},
                     "400": _json_error("Refused; nothing was stored"),
                     "401": _json_error("No active API token"),
                     "405": NOT_ALLOWED,

@@ -8,6 +8,16 @@ from .verification import log_event, queue_verification
 
 def create_submission(*, user, parsed):
     """Store a validated upload whole (or not at all), then queue its verification once committed."""
+    return submit_upload(user=user, parsed=parsed)[0]
+
+
+def submit_upload(*, user, parsed):
+    """(submission, created): the same file uploaded again by the same account answers with the submission it
+    made the first time instead of storing and ranking it twice."""
+    if user is not None:
+        earlier = Submission.objects.filter(user=user, payload_sha256=parsed.payload_sha256).order_by("pk").first()
+        if earlier is not None:
+            return earlier, False
     agent = parsed.agent
     with transaction.atomic():
         submission = Submission.objects.create(
@@ -22,7 +32,7 @@ def create_submission(*, user, parsed):
         log_event(submission_id=submission.pk, message=f"received {len(parsed.runs)} runs on task set "
                                                        f"{parsed.task_set.slug} (file sha256 {parsed.payload_sha256[:16]}…)")
         transaction.on_commit(lambda: queue_verification(submission_id=submission.pk))
-    return submission
+    return submission, True
 
 
 def reverify_submission(*, submission):

@@ -58,7 +58,10 @@ def submit(request):
         except UploadRejected as rejected:
             errors = rejected.errors
         else:
-            submission = services.create_submission(user=request.user, parsed=parsed)
+            submission, created = services.submit_upload(user=request.user, parsed=parsed)
+            if not created:
+                messages.info(request, f"You uploaded this file before (submission {submission.pk}): here it is; "
+                                       "it is stored and ranked once.")
             return redirect(submission)
     context = {"form": form, "errors": errors, "limits": UploadLimits.current(),
                "task_sets": TaskSet.objects.filter(status=TaskSet.Status.PUBLISHED)}

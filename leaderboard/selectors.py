@@ -18,7 +18,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 from django.core.cache import cache
-from django.db.models import Count, Max, Q
+from django.db.models import Count, Exists, Max, OuterRef, Q
 
 from evaluator.models import GENRES, LEVELS, Game, Protocol, Run, Submission, Task, TaskSet
 
@@ -98,12 +98,21 @@ RUN_FIELDS = ["pk", "kind", "submission_id", "player_id", "task_id", "seed", "pr
               "attempts", "actions_used", "invalid_actions", "verified_at"]
 
 
+def copies():
+    """Submissions of a file that was uploaded before, by any account (same payload sha256): the board counts
+    the first upload of a file only, so a re-upload does not push other agents down."""
+    earlier = Submission.objects.filter(payload_sha256=OuterRef("payload_sha256"), pk__lt=OuterRef("pk"),
+                                        hidden=False).exclude(status=Submission.Status.REJECTED)
+    return Submission.objects.exclude(payload_sha256="").filter(Exists(earlier)).values("pk")
+
+
 def runs_frame(task_set, *, interface="", protocol=Protocol.PAUSED, include_flagged=True, extra_filter=None):
     """Verified runs on the task set's tasks: agents' runs from submissions to this task set (not rejected, not
     hidden by a maintainer),
     and every human baseline run. One row per run, with the entry key and the task's genre and level."""
     agents = Q(kind=Run.Kind.AGENT, submission__task_set=task_set, submission__hidden=False,
-               submission__protocol=protocol) & ~Q(submission__status=Submission.Status.REJECTED)
+               submission__protocol=protocol) & ~Q(submission__status=Submission.Status.REJECTED) \
+        & ~Q(submission__in=copies())
     if interface:
         agents &= Q(submission__interface=interface)
     # People play on the paused clock only: the realtime track is never mixed with them or with paused runs.
@@ -128,7 +137,7 @@ def runs_frame(task_set, *, interface="", protocol=Protocol.PAUSED, include_flag
 
 def submissions_meta(task_set, *, interface="", protocol=Protocol.PAUSED):
     query = Submission.objects.filter(task_set=task_set, hidden=False, protocol=protocol) \
-        .exclude(status=Submission.Status.REJECTED)
+        .exclude(status=Submission.Status.REJECTED).exclude(pk__in=copies())
     if interface:
         query = query.filter(interface=interface)
     return {f"s{row['pk']}": row for row in query.values(

@@ -1,5 +1,6 @@
 """The token-authenticated JSON API, its schema and OpenAPI document, and the account's tokens."""
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 
 from evaluator.models import ApiToken, Submission
 from tests.evaluator.submissions import load_games, make_user, payload, run_entry
@@ -29,6 +30,30 @@ def test_upload_with_a_token(client, django_capture_on_commit_callbacks, queued_
     assert body["url"].endswith(f"/submissions/{body['id']}/")
     status = client.get(f"/api/v1/submissions/{body['id']}").json()
     assert status["runs"][0]["task"] == "breakout/first-brick@1" and status["runs"][0]["claimed_success"] is True
+
+
+def test_the_same_file_uploaded_twice_is_stored_once(client, queued_runs):
+    _, key = ApiToken.issue(user=make_user(), name="ci")
+    body = payload([run_entry("breakout/first-brick@1")])
+    first = post(client, body, key)
+    again = post(client, body, key)
+    assert (first.status_code, again.status_code) == (201, 200)
+    assert again.json()["id"] == first.json()["id"] and again.json()["created"] is False
+    assert Submission.objects.count() == 1
+    other = post(client, payload([run_entry("breakout/first-brick@1", seed=2)]), key)  # another file: stored
+    assert other.status_code == 201 and Submission.objects.count() == 2
+    page = client.get(f"/api/v1/submissions/{first.json()['id']}")
+    assert page.status_code == 200
+
+
+def test_the_upload_form_answers_a_repeated_file_with_the_first_submission(client):
+    client.force_login(make_user())
+    upload = lambda: client.post("/submit/", {"file": SimpleUploadedFile(  # noqa: E731
+        "run.json", payload([run_entry("breakout/first-brick@1")]), content_type="application/json")})
+    first, again = upload(), upload()
+    assert first.status_code == again.status_code == 302 and first["Location"] == again["Location"]
+    assert Submission.objects.count() == 1
+    assert "You uploaded this file before" in client.get(again["Location"]).content.decode()
 
 
 def test_no_token_a_wrong_token_and_a_revoked_token_are_refused(client):

@@ -9,7 +9,7 @@ Task set "mini" (4 tasks):            genre       level
 import numpy as np
 import pytest
 
-from evaluator.models import Run
+from evaluator.models import Run, Submission
 from leaderboard import selectors
 from tests.leaderboard.factories import mini_task_set, player, run, submission
 
@@ -119,6 +119,19 @@ def test_agents_whose_intervals_overlap_share_a_rank_though_their_figures_differ
     assert (gale["overall"]["pg"], hale["overall"]["pg"]) == pytest.approx((62.5, 57.5))  # different estimates
     assert hale["overall"]["pg_hi"] > gale["overall"]["pg_lo"]                  # overlapping intervals
     assert gale["rank"] == hale["rank"] == 1 and kite["rank"] == 3
+
+
+def test_a_file_uploaded_again_by_another_account_is_one_row(board):
+    ts, _ = board
+    first = submission(ts, "Copycat")
+    copy = submission(ts, "Copycat again")
+    Submission.objects.filter(pk__in=[first.pk, copy.pk]).update(payload_sha256="ab" * 32)
+    for sub in (first, copy):
+        for t in (T1, T2, T3, T4):
+            run(sub, t, 0.9)
+    names = [e["name"] for e in selectors.compute_table(ts)["entries"]]
+    assert "Copycat" in names and "Copycat again" not in names
+    assert len(selectors.runs_frame(ts).query("entry == @f", local_dict={"f": f"s{copy.pk}"})) == 0
 
 
 def test_interval_ranks_count_agents_whose_lower_bound_is_above():
