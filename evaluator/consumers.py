@@ -7,7 +7,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer, AsyncWebsocketConsumer
 
 from . import hosted
-from .live import LiveSession, Refusal
+from .live import LiveSession, Refusal, read_message
 from .models import HostedEvaluation, Submission
 from .selectors import submission_snapshot
 
@@ -85,7 +85,8 @@ class AgentConsumer(AsyncWebsocketConsumer):
 
     async def connect(self):
         self.evaluation = self.episode = self.live = None
-        self.user = await database_sync_to_async(hosted.token_user)(self._token())
+        token = await database_sync_to_async(hosted.token_for)(self._token())
+        self.user, self.token_id = (token.user, token.pk) if token else (None, None)
         await self.accept()
         if self.user is None:
             await self.refuse(Refusal("send an active API token: the `Authorization: Token <key>` header of the "
@@ -112,13 +113,12 @@ class AgentConsumer(AsyncWebsocketConsumer):
         if self.user is None:
             return
         try:
-            message = json.loads(text_data) if text_data is not None else None
-        except json.JSONDecodeError:
-            message = None
-        kind = message.get("type") if isinstance(message, dict) else None
-        handler = {"begin": self.on_begin, "reset": self.on_reset, "action": self.on_action,
-                   "submit": self.on_submit}.get(kind)
-        try:
+            if not await database_sync_to_async(hosted.token_still_active)(self.token_id):
+                raise Refusal("your API token was revoked: this socket plays no more (create a new token on your "
+                              "account page)", close=4401)
+            message = read_message(text_data, bytes_data)
+            handler = {"begin": self.on_begin, "reset": self.on_reset, "action": self.on_action,
+                       "submit": self.on_submit}.get(message.get("type"))
             if handler is None:
                 raise Refusal('send JSON text: {"type": "begin" | "reset" | "action" | "submit", ...}')
             await handler(message)

@@ -26,9 +26,14 @@ from .uploads import FORMAT, PROTOCOLS, UploadRejected, parse_upload, submission
 HOSTED_NOTE = "Played live on the site (hosted evaluation)."
 
 
-def token_user(key):
-    token = ApiToken.authenticate(key) if key else None
-    return token.user if token else None
+def token_for(key):
+    """The active API token of this key, or None."""
+    return ApiToken.authenticate(key) if key else None
+
+
+def token_still_active(token_id):
+    """Checked on every message of an open agent socket: a token revoked meanwhile stops it at once."""
+    return ApiToken.objects.filter(pk=token_id, revoked_at__isnull=True, user__is_active=True).exists()
 
 
 def task_description(task):
@@ -168,7 +173,7 @@ def submit(evaluation_id, user):
         raw = json.dumps({"format": FORMAT, "agent": agent, "protocol": evaluation.protocol,
                           "task_set": evaluation.task_set.slug, "runs": runs}).encode()
         try:
-            parsed = parse_upload(raw, user=user, limits=UploadLimits.current())
+            parsed = parse_upload(raw, user=user, limits=UploadLimits.current(), latency_measured=True)
         except UploadRejected as rejected:
             raise Refusal("the site refused these runs as a submission: " + "; ".join(
                 f"{e['field']}: {e['message']}" for e in rejected.errors)) from None

@@ -8,12 +8,13 @@ counts a step twice. What the rules refuse raises Refusal with the reason, and n
 
 Policies differ by socket only through options: a person's action outside the game's action space is
 refused (`charge_invalid=False`); an agent's is charged as a step and stored as {"type": "invalid", "raw"}
-(`charge_invalid=True`), as in an upload. Protocol "realtime" lets an action carry `latency_ms`; without
-it the time since the frame was sent is charged.
+(`charge_invalid=True`), as in an upload. Protocol "realtime" charges each action the time since its frame
+was sent, measured here; an action may carry a larger `latency_ms` (the agent's own figure), never a smaller.
 
 Database work goes through `database_sync_to_async`; sandbox calls run off the event loop (a browser round
 trip blocks) in a worker thread, never in Django's database thread.
 """
+import json
 import time
 
 from asgiref.sync import sync_to_async
@@ -40,6 +41,27 @@ class Refusal(Exception):
 def in_sandbox(fn):
     """Sandbox calls block (a browser round trip): run them off the event loop, outside Django's DB thread."""
     return sync_to_async(fn, thread_sensitive=False)
+
+
+now = time.monotonic  # the clock a realtime latency is measured on
+MAX_MESSAGE_BYTES = 64 * 1024  # one action is a few hundred bytes; anything far larger is refused unread
+
+
+def read_message(text_data=None, bytes_data=None):
+    """A socket message as a JSON object, or Refusal saying why not (too large, binary, not JSON, too deep)."""
+    if bytes_data is not None:
+        raise Refusal("send JSON text messages; binary messages are not read")
+    size = len(text_data.encode("utf-8", "surrogatepass")) if text_data is not None else 0
+    if size > MAX_MESSAGE_BYTES:
+        raise Refusal(f"a message of {size:,} bytes; the limit is {MAX_MESSAGE_BYTES:,} (one action is a few "
+                      "hundred)")
+    try:
+        message = json.loads(text_data) if text_data is not None else None
+    except (ValueError, RecursionError):  # not JSON, nested too deep, or an integer with thousands of digits
+        message = None
+    if not isinstance(message, dict):
+        raise Refusal("send one JSON object per message")
+    return message
 
 
 class LiveSession:
@@ -95,7 +117,7 @@ class LiveSession:
 
     async def frame(self):
         """The current frame (JPEG); the realtime clock of the next action starts now."""
-        self._frame_sent_at = time.monotonic()
+        self._frame_sent_at = now()
         return self._frame
 
     async def close(self):
@@ -136,9 +158,11 @@ class LiveSession:
             body, latency = split_latency(action, protocol=self.protocol)
         except ProtocolError as exc:
             raise Refusal(str(exc)) from None
-        if latency is None and self.protocol == Protocol.REALTIME:  # not reported: the time since the frame was sent
-            waited = time.monotonic() - self._frame_sent_at if self._frame_sent_at else 0
-            latency = min(MAX_LATENCY_MS, round(waited * 1000))
+        if self.protocol == Protocol.REALTIME:
+            # The server measures: the time since the frame was sent. A client may report more (its own
+            # inference time, say), never less, so a realtime figure rests on what the site saw.
+            waited = now() - self._frame_sent_at if self._frame_sent_at else 0
+            latency = min(MAX_LATENCY_MS, max(latency or 0, round(waited * 1000)))
         return body, latency
 
     def _as_stored(self, action, latency):

@@ -74,8 +74,11 @@ def submission_schema():
     return json.loads(SCHEMA_PATH.read_text())
 
 
-def parse_upload(raw, *, user, limits):
-    """Validate an uploaded file (bytes) completely; return a ParsedSubmission or raise UploadRejected."""
+def parse_upload(raw, *, user, limits, latency_measured=False):
+    """Validate an uploaded file (bytes) completely; return a ParsedSubmission or raise UploadRejected.
+
+    Realtime runs rank on latencies the server measured, so they come only from hosted evaluations
+    (`latency_measured`); an uploaded file's latencies are the submitter's word and are refused."""
     if len(raw) > limits.max_file_bytes:
         raise UploadRejected([_error("(file)", f"the file is {len(raw):,} bytes; the limit is "
                                                f"{limits.max_file_bytes:,} bytes")])
@@ -94,6 +97,10 @@ def parse_upload(raw, *, user, limits):
                            key=lambda e: list(map(str, e.absolute_path)))
     if schema_errors:
         raise UploadRejected([_error(_path(e.absolute_path), _schema_message(e)) for e in schema_errors])
+    if data["protocol"] == Protocol.REALTIME and not latency_measured:
+        raise UploadRejected([_error("protocol", "realtime runs are ranked on latencies the site measures itself: "
+                                                 "play them as a hosted evaluation (the agent socket, protocol "
+                                                 "realtime); an uploaded file may be paused only")])
     unencodable = _first_unencodable(data)
     if unencodable:
         raise UploadRejected([_error(unencodable, "holds a lone surrogate (\\ud800-\\udfff), which is not text")])

@@ -12,7 +12,7 @@ import json
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from evaluator.live import LiveSession, Refusal
+from evaluator.live import LiveSession, Refusal, read_message
 
 from . import frames, services
 from .models import PlaySession
@@ -77,11 +77,8 @@ class PlayConsumer(AsyncWebsocketConsumer):
 
     async def receive(self, text_data=None, bytes_data=None):
         try:
-            message = json.loads(text_data) if text_data is not None else None
-        except json.JSONDecodeError:
-            message = None
-        try:
-            if not isinstance(message, dict) or message.get("type") != "action" or "action" not in message:
+            message = read_message(text_data, bytes_data)
+            if message.get("type") != "action" or "action" not in message:
                 raise Refusal('send JSON text: {"type": "action", "step": <n>, "action": {...}}')
             if self.live is None:
                 raise Refusal("the game is not running")

@@ -10,6 +10,7 @@ import pytest
 from sandbox.registry import Registry
 
 FIXTURE_GAMES = Path(__file__).parent / "fixtures" / "games"
+FROM_THE_SITE = [(b"origin", b"http://localhost")]  # what a browser on the site's own pages sends
 ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
 
 # Playwright's sync API (end-to-end tests) runs an event loop on the test thread; Django's ORM calls made

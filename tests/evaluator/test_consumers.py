@@ -8,6 +8,7 @@ from evaluator import services, verification
 from evaluator.uploads import parse_upload
 from gameworld_site.routing import websocket_urlpatterns
 from tests.evaluator.submissions import limits, load_games, make_user, payload, run_entry
+from tests.conftest import FROM_THE_SITE
 
 pytestmark = pytest.mark.django_db(transaction=True)
 application = URLRouter(websocket_urlpatterns)
@@ -26,7 +27,7 @@ def test_progress_is_pushed_until_the_submission_is_verified(submission):
     run_ids = list(submission.runs.order_by("pk").values_list("pk", flat=True))
 
     async def scenario():
-        socket = WebsocketCommunicator(application, f"/ws/submissions/{submission.pk}/")
+        socket = WebsocketCommunicator(application, f"/ws/submissions/{submission.pk}/", headers=FROM_THE_SITE)
         connected, _ = await socket.connect()
         assert connected
         first = await socket.receive_json_from(timeout=5)
@@ -47,7 +48,7 @@ def test_progress_is_pushed_until_the_submission_is_verified(submission):
 
 def test_an_unknown_submission_is_refused():
     async def scenario():
-        socket = WebsocketCommunicator(application, "/ws/submissions/999/")
+        socket = WebsocketCommunicator(application, "/ws/submissions/999/", headers=FROM_THE_SITE)
         connected, _ = await socket.connect()
         assert connected
         assert (await socket.receive_json_from())["error"] == "no submission 999"

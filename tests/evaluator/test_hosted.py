@@ -145,3 +145,49 @@ def test_an_idle_evaluation_expires_and_refuses_play_and_submission_but_keeps_it
     assert HostedEvaluation.objects.get(pk=fresh.pk).status == "open"
     assert HostedAction.objects.filter(episode__evaluation_id=evaluation).count() == 1  # the refused step not stored
     assert not Submission.objects.exists() and queued_runs == []
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_token_revoked_while_its_socket_is_open_stops_it_at_the_next_message():
+    load_games()
+    key = token_for("hosted-rev")
+
+    async def scenario():
+        agent = Agent(headers=[(b"authorization", f"Token {key}".encode())])  # no Origin: a plain client
+        await agent.connect()
+        assert (await agent.ask({"type": "begin", "agent": AGENT}))["type"] == "evaluation"
+        await database_sync_to_async(ApiToken.objects.update)(revoked_at=timezone.now())
+        refused = await agent.ask({"type": "reset", "task": TASK, "seed": 1})
+        assert refused["type"] == "refused" and "revoked" in refused["reason"]
+        closed = await agent.socket.receive_output(timeout=10)
+        assert closed == {"type": "websocket.close", "code": 4401}
+
+    async_to_sync(scenario)()
+    assert not HostedEpisode.objects.exists()  # nothing the revoked token sent was applied
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("message, reason", [
+    ({"type": "action", "step": 0, "action": {"type": "semantic", "name": "launch", "junk": "J" * 100_000}},
+     "a message of 100,"),
+    ("[" * 50_000 + "]" * 50_000, "a message of"),
+    ("[" * 5_000 + "]" * 5_000, "send one JSON object per message"),
+    ('{"type": "reset", "seed": ' + "9" * 5000 + "}", "send one JSON object per message"),
+    (b"\x00binary", "binary messages are not read"),
+])
+def test_oversize_deep_and_binary_messages_are_refused_with_a_reason(message, reason):
+    load_games()
+    key = token_for("hosted-big")
+
+    async def scenario():
+        agent = Agent(headers=[(b"authorization", f"Token {key}".encode())])
+        await agent.connect()
+        if isinstance(message, bytes):
+            await agent.socket.send_to(bytes_data=message)
+        else:
+            await agent.socket.send_to(text_data=message if isinstance(message, str) else json.dumps(message))
+        refused = await agent.socket.receive_json_from(timeout=10)
+        assert refused["type"] == "refused" and reason in refused["reason"], refused
+        assert (await agent.ask({"type": "begin", "agent": AGENT}))["type"] == "evaluation"  # still serving
+
+    async_to_sync(scenario)()

@@ -1,5 +1,5 @@
 """The live-session engine on its own, over the in-memory game of the sandbox rule tests (no browser, no
-database): what it refuses and why, the store-before-apply order, and resume by replaying the log."""
+stored rows): what it refuses and why, the store-before-apply order, and resume by replaying the log."""
 import pytest
 from asgiref.sync import async_to_sync
 
@@ -8,6 +8,9 @@ from evaluator.live import LiveSession, Refusal
 from evaluator.models import StepTaken
 from sandbox.env import TaskEnv
 from tests.sandbox.counter_game import LEFT, OUTSIDE, RIGHT, CounterSession, task
+
+# The engine stores through database_sync_to_async, which tidies Django's connections around each call.
+pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture(autouse=True)
@@ -83,3 +86,17 @@ def test_resume_replays_the_log_to_the_same_place():
     assert resumed.env.trace == played.env.trace
     with pytest.raises(Refusal, match="the run is over"):
         run(played.play, {"step": 6, "action": RIGHT})
+
+
+def test_a_realtime_latency_is_what_the_server_measured_or_more_never_less(monkeypatch):
+    clock = iter([100.0, 100.8, 101.0, 101.1])  # frame sent, action after 0.8 s; frame sent, action after 0.1 s
+    monkeypatch.setattr(live, "now", lambda: next(clock))
+    log = Log()
+    agent = session(log, charge_invalid=True, protocol="realtime")
+    run(agent.open, [])
+    run(agent.frame)
+    claimed_fast = run(agent.play, {"step": 0, "action": {**RIGHT, "latency_ms": 0}})
+    run(agent.frame)
+    claimed_slow = run(agent.play, {"step": 1, "action": {**RIGHT, "latency_ms": 900}})
+    assert claimed_fast["latency_ms"] == 800 and claimed_slow["latency_ms"] == 900
+    assert [a["latency_ms"] for a in log.actions] == [800, 900]

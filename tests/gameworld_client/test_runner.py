@@ -8,6 +8,7 @@ from gameworld_client import write_submission
 from gameworld_client.agents import run_tasks
 from gameworld_client.chat import ChatAgent, ChatError, ChatModel, parse_reply, tools_for
 from gameworld_client.env import GameWorldEnv
+from sandbox import Trajectory, registry, run_trajectory
 from tests.gameworld_client.fake_chat import FakeChat, text, tool_call
 
 BREAKOUT = {"keys": ["ArrowLeft", "ArrowRight", "Space"], "pointer": False,
@@ -140,7 +141,7 @@ def submit_and_verify(path):
 
 @pytest.mark.django_db
 def test_realtime_latency_is_charged_recorded_and_replayed(tmp_path):
-    """The reported latency runs the game clock before each action; the upload keeps it and the replay
+    """The reported latency runs the game clock before each action; the run record keeps it and a replay
     reaches the very same trace."""
     script = [("sleep", 0.25), tool_call("launch"), tool_call("wait"), tool_call("wait")]
     with FakeChat(script, default=tool_call("wait")) as fake:
@@ -157,12 +158,8 @@ def test_realtime_latency_is_charged_recorded_and_replayed(tmp_path):
     latencies = [a["latency_ms"] for a in record["actions"]]
     assert latencies[0] >= 250 and all(isinstance(ms, int) and ms >= 0 for ms in latencies)
     assert info["latency_ms"] == latencies[-1] and "landed" in info
-    path = tmp_path / "realtime.json"
-    write_submission(path, agent={"name": "rt", "model": "fake-vlm", "interface": "generalist"},
-                     task_set="core-v1", runs=[record], protocol="realtime")
-    run_row = submit_and_verify(path)
-    assert run_row.submission.protocol == "realtime"
-    assert run_row.trace_sha256 == live.trace_sha256 and run_row.actions_used == 4
+    replayed, _ = run_trajectory(registry.task("breakout/first-brick"), Trajectory.from_dict(record))
+    assert replayed.trace_sha256 == live.trace_sha256 and replayed.actions == 4
 
 
 @pytest.mark.django_db
@@ -174,7 +171,12 @@ def test_the_upload_format_keeps_latency_for_realtime_only(tmp_path):
     load_games()
     runs = [{"task": "breakout/first-brick@1", "seed": 1, "actions": [
         {"type": "press_key", "key": "Space", "latency_ms": 1200}, {"type": "invalid", "raw": "?", "latency_ms": 0}]}]
-    parsed = parse_upload(payload(runs, protocol="realtime"), user=None, limits=UploadLimits.current())
+    with pytest.raises(UploadRejected) as uploaded:  # a file's latencies are the submitter's word
+        parse_upload(payload(runs, protocol="realtime"), user=None, limits=UploadLimits.current())
+    assert [e["field"] for e in uploaded.value.errors] == ["protocol"]
+    assert "a hosted evaluation" in uploaded.value.errors[0]["message"]
+    parsed = parse_upload(payload(runs, protocol="realtime"), user=None, limits=UploadLimits.current(),
+                          latency_measured=True)  # as a hosted evaluation submits the latencies it measured
     assert parsed.protocol == "realtime" and parsed.runs[0].actions[0]["latency_ms"] == 1200
     with pytest.raises(UploadRejected) as paused:
         parse_upload(payload(runs), user=None, limits=UploadLimits.current())
@@ -182,7 +184,8 @@ def test_the_upload_format_keeps_latency_for_realtime_only(tmp_path):
     assert "latency_ms belongs to the realtime protocol" in paused.value.errors[0]["message"]
     too_slow = [{**runs[0], "actions": [{"type": "wait", "latency_ms": 30001}]}]
     with pytest.raises(UploadRejected) as bounded:
-        parse_upload(payload(too_slow, protocol="realtime"), user=None, limits=UploadLimits.current())
+        parse_upload(payload(too_slow, protocol="realtime"), user=None, limits=UploadLimits.current(),
+                     latency_measured=True)
     assert bounded.value.errors[0]["field"] == "runs[0].actions[0].latency_ms"
     with pytest.raises(UploadRejected) as unknown:
         parse_upload(payload(runs, protocol="turbo"), user=None, limits=UploadLimits.current())

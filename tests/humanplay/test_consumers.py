@@ -14,6 +14,7 @@ from gameworld_site.routing import websocket_urlpatterns
 from humanplay import services
 from humanplay.models import PlayAction, PlaySession
 from tests.evaluator.submissions import load_games, make_user, task
+from tests.conftest import FROM_THE_SITE
 
 pytestmark = pytest.mark.django_db(transaction=True)
 router = URLRouter(websocket_urlpatterns)
@@ -34,7 +35,7 @@ class Player:
     """A WebsocketCommunicator with the user in its scope, as the auth middleware would put it."""
 
     def __init__(self, session, user):
-        self.socket = WebsocketCommunicator(router, f"/ws/play/{session.pk}/")
+        self.socket = WebsocketCommunicator(router, f"/ws/play/{session.pk}/", headers=FROM_THE_SITE)
         self.socket.scope["user"] = user
 
     async def connect(self):
@@ -76,8 +77,9 @@ def test_a_full_session_to_the_budget_with_reset_on_fail_and_refusals():
         assert "progress" not in status  # never shown while playing
         assert "not an action of this game: key 'KeyQ'" in await player.refused(
             json.dumps({"type": "action", "step": 0, "action": {"type": "press_key", "key": "KeyQ"}}))
-        assert "send JSON text" in await player.refused("jump!")
-        assert "send JSON text" in await player.refused(data=b"\x00\x01")
+        assert "send one JSON object per message" in await player.refused("jump!")
+        assert "binary messages are not read" in await player.refused(data=b"\x00\x01")
+        assert "a message of 70,0" in await player.refused(json.dumps({"type": "action", "x": "J" * 70_000}))
         assert "send JSON text" in await player.refused(json.dumps({"type": "chat", "text": "hi"}))
         attempts = set()
         for step in range(100):
@@ -140,7 +142,7 @@ def test_strangers_and_finished_sessions():
     session = runner_session(owner, mode=PlaySession.Mode.PRACTICE)
 
     async def scenario():
-        anonymous = WebsocketCommunicator(router, f"/ws/play/{session.pk}/")
+        anonymous = WebsocketCommunicator(router, f"/ws/play/{session.pk}/", headers=FROM_THE_SITE)
         anonymous.scope["user"] = AnonymousUser()
         connected, code = await anonymous.connect()
         assert not connected and code == 4401
@@ -167,7 +169,7 @@ def test_auth_middleware_passes_the_signed_in_user(client):
 
     async def scenario():
         socket = WebsocketCommunicator(application, f"/ws/play/{session.pk}/",
-                                       headers=[(b"cookie", f"sessionid={client.cookies['sessionid'].value}".encode())])
+                                       headers=[*FROM_THE_SITE, (b"cookie", f"sessionid={client.cookies['sessionid'].value}".encode())])
         connected, _ = await socket.connect(timeout=30)
         assert connected
         assert json.loads(await socket.receive_from(timeout=30))["type"] == "status"
@@ -190,3 +192,16 @@ def test_game_boy_games_play_over_the_same_socket():
         await player.socket.disconnect()
     async_to_sync(scenario)()
     assert session.action_list() == [{"type": "press_key", "key": "left"}]
+
+
+def test_a_play_socket_from_another_origin_or_none_is_refused():
+    user = make_user("elsewhere")
+    session = runner_session(user, mode=PlaySession.Mode.PRACTICE)
+
+    async def scenario():
+        for headers in ([], [(b"origin", b"https://evil.example")]):
+            socket = WebsocketCommunicator(router, f"/ws/play/{session.pk}/", headers=headers)
+            socket.scope["user"] = user
+            connected, _ = await socket.connect(timeout=30)
+            assert not connected  # a page elsewhere cannot ride on the player's session cookie
+    async_to_sync(scenario)()

@@ -11,6 +11,7 @@ from evaluator.models import RegisteredRom
 from sandbox.backends.gameboy.state import read_header
 from gameworld_site.routing import websocket_urlpatterns
 from tests.evaluator.test_roms import SNAKE_ROM, upload
+from tests.conftest import FROM_THE_SITE
 
 pytestmark = pytest.mark.django_db(transaction=True)
 router = URLRouter(websocket_urlpatterns)
@@ -22,7 +23,7 @@ def data_dir(settings, tmp_path):
 
 
 def socket_for(rom, user):
-    socket = WebsocketCommunicator(router, f"/ws/roms/{rom.pk}/start/")
+    socket = WebsocketCommunicator(router, f"/ws/roms/{rom.pk}/start/", headers=FROM_THE_SITE)
     socket.scope["user"] = user
     return socket
 

@@ -4,6 +4,7 @@ import time
 import pytest
 
 from sandbox import BudgetExhausted, GameNotReady, SandboxError, make
+from sandbox.backends.browser import BrowserHost
 
 UP = {"type": "press_key", "key": "ArrowUp"}
 DOWN = {"type": "press_key", "key": "ArrowDown"}  # loses the counter game
@@ -120,8 +121,12 @@ def test_bad_seeds_and_early_steps_are_refused(env):
         env.reset(seed=-1)
 
 
-def test_sessions_at_the_same_time_spread_over_browsers_and_play_the_same(counter_task, monkeypatch):
+def test_sessions_at_the_same_time_spread_over_browsers_and_play_the_same(counter_task, monkeypatch, request):
     monkeypatch.setenv("GAMEWORLD_BROWSERS", "2")
+    # A pool of its own: sessions other tests keep open would make the shared hosts unequally busy.
+    own_pool = []
+    monkeypatch.setattr(BrowserHost, "_pool", own_pool)
+    request.addfinalizer(lambda: [host.close() for host in own_pool])
     plan = [UP, UP, WAIT, DOWN, UP, UP]
 
     def trace(env):

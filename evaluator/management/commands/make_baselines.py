@@ -13,7 +13,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from sandbox import registry
+from sandbox import TaskSpec, registry
 from evaluator.bundle_loading import DEFAULT_TASK_SET
 from evaluator.models import Protocol
 
@@ -77,7 +77,15 @@ class Command(BaseCommand):
             found = None
         if found is not None:
             rows = found.tasks.select_related("game").order_by("game__level", "game__slug", "target", "slug")
-            return found.slug, [row.spec() for row in rows]
+            return found.slug, [self.bundled(row) for row in rows]
         if slug and slug != DEFAULT_TASK_SET[0]:
             raise CommandError(f"no task set {slug!r} in the database (run load_games first)")
         return DEFAULT_TASK_SET[0], [task for game in registry.games() for task in game.tasks.values()]
+
+    @staticmethod
+    def bundled(row):
+        """The task on the repository's own folder of its game version, where the game's solver may run (a
+        site's stored copy of a bundle is data: its solver.py is never imported)."""
+        if row.game.slug in registry.slugs() and registry.game(row.game.slug).version == row.game_version:
+            return TaskSpec.from_dict(registry.game(row.game.slug), row.spec_dict())
+        return row.spec()
