@@ -5,6 +5,7 @@ from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import redirect
+from django.template.loader import render_to_string
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.html import format_html
@@ -163,6 +164,15 @@ class TaskAdmin(admin.ModelAdmin):
     search_fields = ("slug", "title", "instruction")
     inlines = [TaskValidationInline]
     actions = ["validate"]
+    readonly_fields = ("calibration_card",)
+
+    @admin.display(description="calibration card")
+    def calibration_card(self, task):
+        summary = task.calibration_summary()
+        if summary is None:
+            return (f"Not calibrated: run `python -m sandbox calibrate {task.game.slug}` on the bundle and import "
+                    "it again (a new task version made here needs a new card).")
+        return render_to_string("admin/evaluator/task/calibration_card.html", {"card": summary})
 
     @admin.display(boolean=True)
     def published(self, task):
@@ -175,7 +185,7 @@ class TaskAdmin(admin.ModelAdmin):
             return "not validated"
         return "passed" if latest.ok else f"FAILED: {latest.problems.splitlines()[0]}"
 
-    @admin.action(description="Validate: reference reaches, null does not, replays identical")
+    @admin.action(description="Validate: reference reaches, null does not, replays identical, calibration gate")
     def validate(self, request, queryset):
         queue_validations(self, request, queryset)
 

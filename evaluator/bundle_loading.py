@@ -9,7 +9,8 @@ from django.utils import timezone
 from . import bundles
 from .bundles import BundleRejected
 from .models import MEASURED_FIELDS, Game, Task, TaskSet
-from sandbox import ManifestError, make, registry
+from sandbox import ManifestError, SandboxError, make, registry
+from sandbox.calibration import load_calibration
 
 DEFAULT_TASK_SET = ("core-v1", "GameWorld core v1")
 FRAME_AFTER_ACTIONS = 12  # a frame from a dozen reference actions in shows the game being played
@@ -55,12 +56,22 @@ def import_bundle(*, source_dir, report):
     """Keep the bundle's game version in the store, then add or update the game and its tasks in one
     transaction; a bundle that would change a published task version is refused whole."""
     spec = bundles.store(source_dir)
+    cards = _calibration_cards(spec)
     with transaction.atomic():
-        _upsert_game(spec, report)
+        _upsert_game(spec, cards, report)
     return spec
 
 
-def _upsert_game(spec, report):
+def _calibration_cards(spec):
+    """{task id: card} of the bundle's calibration.json (checked against its schema), {} when it has none."""
+    try:
+        document = load_calibration(spec)
+    except SandboxError as exc:
+        raise BundleRejected(str(exc)) from None
+    return document["tasks"] if document else {}
+
+
+def _upsert_game(spec, cards, report):
     game, created = Game.objects.get_or_create(slug=spec.slug, defaults=_game_fields(spec))
     if not created:
         for name, value in _game_fields(spec).items():
@@ -68,7 +79,7 @@ def _upsert_game(spec, report):
         game.save()
     report.say(f"{spec.slug} {spec.version}: {'added' if created else 'loaded'} ({spec.genre}, level {spec.level})")
     for index, task_spec in enumerate(spec.tasks.values()):
-        _upsert_task(game, spec, index, task_spec, report)
+        _upsert_task(game, spec, index, task_spec, cards.get(task_spec.id), report)
     return game
 
 
@@ -77,8 +88,8 @@ def _game_fields(spec):
             "backend": spec.backend, "description": spec.description, "manifest": spec.manifest}
 
 
-def _upsert_task(game, spec, index, task_spec, report):
-    wanted = {**task_spec.to_dict(), "game_version": spec.version}
+def _upsert_task(game, spec, index, task_spec, card, report):
+    wanted = {**task_spec.to_dict(), "game_version": spec.version, "calibration": card}
     task = Task.objects.filter(game=game, slug=task_spec.slug, version=task_spec.version).first()
     if task is None:
         Task.objects.create(game=game, **wanted)

@@ -10,8 +10,8 @@ from django.utils import timezone
 from . import bundle_loading, bundles, services
 from .models import MEASURED_FIELDS, AuditEntry, Game, Submission, Task, TaskSet, TaskValidation
 from sandbox import SandboxError, run_trajectory
+from sandbox.calibration import WORDING as WORDING_FIELDS, gate, gate_task_set, verify_task_sample
 
-WORDING_FIELDS = ("title", "instruction")
 
 
 class CurationRefused(Exception):
@@ -45,7 +45,7 @@ def edit_task(*, actor, task, changes):
         if measured and (task.is_published or task.runs.exists()):
             latest = Task.objects.filter(game=task.game, slug=task.slug).aggregate(v=Max("version"))["v"]
             fields = {f.name: getattr(task, f.name) for f in Task._meta.concrete_fields
-                      if f.name not in ("id", "created")}
+                      if f.name not in ("id", "created", "calibration")}  # a new definition: not calibrated
             new = Task.objects.create(**{**fields, **changes, "version": latest + 1})
             audit(actor=actor, action="new task version", target=new,
                   changes={"from": task.task_id, **diff})
@@ -82,6 +82,8 @@ def _validate(*, task, actor):
     deterministic = None if second is None else second.trace_sha256 == reference.trace_sha256
     if deterministic is False:
         problems.append("two replays of the reference gave different traces")
+    if reference is not None:
+        problems += _calibration_problems(spec, task.calibration)
     validation = TaskValidation.objects.create(
         task=task, game_version=task.game_version, ok=not problems, requested_by=actor,
         reference_progress=reference.progress if reference else None,
@@ -92,6 +94,26 @@ def _validate(*, task, actor):
     audit(actor=actor, action="validated task", target=task,
           changes={"result": "passed" if validation.ok else "failed", "problems": problems})
     return validation
+
+
+def _calibration_problems(spec, card):
+    """The calibration gate on the task's card, then a sample of its random runs replayed here: a card is the
+    bundle author's measurement, and the site ranks nothing on a figure it has not reproduced."""
+    problems = [reason.removeprefix(f"{spec.id}: ") for reason in gate(spec, card)]
+    if card is not None and not any("calibration is stale" in p for p in problems):
+        problems += [reason.removeprefix(f"{spec.id}: ")
+                     for reason in verify_task_sample(spec, card, out=lambda line: None)]
+    return problems
+
+
+def default_set_problems(task_set):
+    """Why a task set may not be the default (DESIGN.md: random play at most 5 % SR and 20 % PG over the set,
+    the solvers at least 90 %); [] when it may."""
+    cards = [task.calibration for task in task_set.tasks.all()]
+    missing = sum(card is None for card in cards)
+    if missing:
+        return [f"{missing} of its tasks have no calibration card"]
+    return gate_task_set(cards)
 
 
 def latest_validation(task):
@@ -114,11 +136,11 @@ def validate_and_publish_default(*, task_set, say):
             validation = _validate(task=task, actor=None)
         say(f"  validated {index}/{len(tasks)} {task.task_id}: "
             + ("ok" if validation.ok else "FAILED: " + validation.problems.replace("\n", "; ")))
-    _publish(task_set=task_set, actor=None)
+    _publish(task_set=task_set, actor=None, as_default=True)
     bundle_loading.make_default_if_none(task_set=task_set)
 
 
-def _publish(*, task_set, actor):
+def _publish(*, task_set, actor, as_default=False):
     task_set.refresh_from_db()
     if task_set.status != TaskSet.Status.DRAFT:
         raise CurationRefused(f"{task_set} is {task_set.get_status_display().lower()}; only a draft can be published")
@@ -134,8 +156,16 @@ def _publish(*, task_set, actor):
             failing.append(f"{task.task_id} ({validation.problems.splitlines()[0]})")
     if failing:
         raise CurationRefused(f"{task_set} cannot be published while tasks fail validation: {'; '.join(failing)}")
+    if as_default:
+        _refuse_as_default(task_set)
     TaskSet.objects.filter(pk=task_set.pk).update(status=TaskSet.Status.PUBLISHED, published_at=timezone.now())
     audit(actor=actor, action="published task set", target=task_set, changes={"tasks": [t.task_id for t in tasks]})
+
+
+def _refuse_as_default(task_set):
+    problems = default_set_problems(task_set)
+    if problems:
+        raise CurationRefused(f"{task_set} cannot be the default task set: {'; '.join(problems)}")
 
 
 def retire_task_set(*, actor, task_set):
@@ -154,6 +184,7 @@ def make_default(*, actor, task_set):
     task_set.refresh_from_db()
     if task_set.status != TaskSet.Status.PUBLISHED:
         raise CurationRefused(f"{task_set} is not published: only a published task set can be the default")
+    _refuse_as_default(task_set)
     with transaction.atomic():
         previous = TaskSet.objects.filter(is_default=True).exclude(pk=task_set.pk).first()
         TaskSet.objects.filter(is_default=True).update(is_default=False)

@@ -87,6 +87,9 @@ class Task(models.Model):
     seeds = models.JSONField()
     reference = models.JSONField(help_text="A trajectory that reaches the target (seed + actions).")
     null = models.JSONField(help_text="A trajectory that must not reach the target.")
+    calibration = models.JSONField(null=True, blank=True, editable=False,
+                                   help_text="The task's calibration card from its bundle's calibration.json "
+                                             "(random floor, solver, frames), checked when the task is validated.")
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -118,6 +121,29 @@ class Task(models.Model):
     @property
     def measured(self):
         return {name: getattr(self, name) for name in MEASURED_FIELDS + ("reference", "null")}
+
+    def calibration_summary(self):
+        """The card's figures in percent, from its runs: random SR/PG per interface, the solver's SR and actions
+        per seed, the verdict; None when the task has no card."""
+        card = self.calibration
+        if not card:
+            return None
+
+        def figures(results):
+            count = len(results)
+            return {"runs": count, "sr": 100.0 * sum(r["success"] for r in results) / count if count else None,
+                    "pg": 100.0 * sum(r["progress"] for r in results) / count if count else None}
+        return {"random": {interface: figures(card["random"][interface]["results"]) for interface in ("cua", "generalist")},
+                "solver": {**figures(card["solver"]["results"]), "seeds": card["solver"]["results"]},
+                "game_version": card["game_version"], "verdict": card.get("verdict", ""),
+                "reasons": card.get("reasons", [])}
+
+    def random_floor(self, interface):
+        """Random play's mean progress (0-100) for an interface ("human" rows press keys: the cua floor)."""
+        summary = self.calibration_summary()
+        if summary is None:
+            return None
+        return summary["random"]["generalist" if interface == "generalist" else "cua"]["pg"]
 
 
 class TaskSet(models.Model):

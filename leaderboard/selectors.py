@@ -6,7 +6,8 @@ Rules (the same for every page, chart and export):
 - An entry is a submission (an agent) or a human level (novice, expert: every player's runs pooled).
 - A task's figure for an entry is the mean over its runs (seeds): SR = mean of success, PG = mean of progress.
   A genre's, a level's and the overall figure are the means over the tasks in scope that the entry has.
-- An agent is ranked when it has a verified, unflagged run on every task of the task set; humans are
+- An agent is ranked when it has a verified, unflagged run on every task of the task set; humans and the
+  platform's own baselines (random agents, the state-reading solver: `Submission.is_baseline`) are
   reference rows, never ranked.
 - 95 % intervals for the overall SR and PG: percentile bootstrap over tasks (B resamples, a fixed seed, the
   same resamples for every entry). Rank by overall PG as LMArena does: 1 + the number of ranked agents
@@ -22,7 +23,7 @@ from django.db.models import Count, Exists, Max, OuterRef, Q
 
 from evaluator.models import GENRES, LEVELS, Game, Protocol, Run, Submission, Task, TaskSet
 
-CACHE_VERSION = "lb3"  # bump when the cached structures change shape
+CACHE_VERSION = "lb4"  # bump when the cached structures change shape
 CACHE_SECONDS = 24 * 3600
 BOOTSTRAP_SAMPLES = 1000
 BOOTSTRAP_SEED = 20260
@@ -142,7 +143,7 @@ def submissions_meta(task_set, *, interface="", protocol=Protocol.PAUSED):
         query = query.filter(interface=interface)
     return {f"s{row['pk']}": row for row in query.values(
         "pk", "agent_name", "model_name", "organisation", "interface", "protocol", "created", "status",
-        "runs_total", "runs_done", "memory_rounds")}
+        "runs_total", "runs_done", "memory_rounds", "is_baseline")}
 
 
 # Statistics.
@@ -263,7 +264,9 @@ def compute_table(task_set, *, interface="", protocol=Protocol.PAUSED):
         entry = {
             "key": key, "kind": "human" if human else "agent", "human_kind": key if human else "",
             "covered": covered, "tasks_total": n_tasks, "flagged": n_flagged, "partial": partial,
-            "ranked": not human and not partial, "rank": None,
+            # The platform's own baselines (random agents, the state-reading solver) are reference rows.
+            "reference": not human and meta[key]["is_baseline"],
+            "ranked": not human and not partial and not meta[key]["is_baseline"], "rank": None,
             "overall": {**_figure_dict(o), "sr_lo": _pct(sr_lo[index]), "sr_hi": _pct(sr_hi[index]),
                         "pg_lo": _pct(pg_lo[index]), "pg_hi": _pct(pg_hi[index])},
             "genre": {g: _figure_dict(genre.get((key, g))) for g in GENRE_IDS},
@@ -281,6 +284,7 @@ def compute_table(task_set, *, interface="", protocol=Protocol.PAUSED):
                          submission_id=sub["pk"], status=sub["status"], players=None)
         entries.append(entry)
 
+    _add_above_chance(entries, per_task, random_floors(task_set))
     ranked = [e for e in entries if e["ranked"]]
     ranks = interval_ranks([e["overall"]["pg_lo"] for e in ranked], [e["overall"]["pg_hi"] for e in ranked])
     for entry, rank in zip(ranked, ranks):
@@ -290,6 +294,24 @@ def compute_table(task_set, *, interface="", protocol=Protocol.PAUSED):
             "interface": interface, "tasks": n_tasks, "entries": entries,
             "games": tasks.groupby(["game", "game_title", "genre", "level"], sort=False).size()
             .reset_index(name="tasks").sort_values(["level", "game_title"]).to_dict("records")}
+
+
+def random_floors(task_set):
+    """{task pk: {interface: random play's mean progress in percent}} from the tasks' calibration cards."""
+    return {task.pk: {interface: task.random_floor(interface) for interface in ("cua", "generalist", "human")}
+            for task in task_set.tasks.all()}
+
+
+def _add_above_chance(entries, per_task, floors):
+    """Each entry's overall PG above chance: the mean over its tasks of `above_chance`, against the floor of
+    its interface; None when a task it has lacks a floor."""
+    pgs = {}
+    for row in per_task.itertuples(index=False):
+        pgs.setdefault(row.entry, []).append((row.task_id, float(row.pg) * 100.0))
+    for entry in entries:
+        scaled = [above_chance(pg, floors.get(task_id, {}).get(entry["interface"])) for task_id, pg in
+                  pgs.get(entry["key"], [])]
+        entry["overall"]["pg_above"] = sum(scaled) / len(scaled) if scaled and None not in scaled else None
 
 
 def default_order(entry):
@@ -382,7 +404,7 @@ def export_columns(view):
 
 
 def entry_status(entry):
-    if entry["kind"] == "human":
+    if entry["kind"] == "human" or entry["reference"]:
         return "reference"
     if entry["flagged"]:
         return "partial (flagged runs)"
@@ -490,11 +512,21 @@ def task_results(task_set, task):
                          "submission_id": sub["pk"] if sub else None, "sr": row["sr"] * 100.0,
                          "pg": row["pg"] * 100.0, "runs": int(row["runs"]), "actions_mean": float(row["used"]),
                          "iar": float(row["invalid"]) / float(row["actions"]) * 100.0 if row["actions"] else None,
-                         "run_list": run_ids.get(key, [])})
+                         "run_list": run_ids.get(key, []), "reference": bool(sub and sub["is_baseline"])})
+    for row in rows:
+        row["above_chance"] = above_chance(row["pg"], task.random_floor(row["interface"]))
     rows.sort(key=lambda r: (-r["pg"], -r["sr"], r["name"]))
     return {"rows": rows, "progress": counted[["entry", "kind", "progress"]].assign(
         progress=lambda f: f["progress"] * 100.0).to_dict("records"),
         "flagged": int(runs["mismatch"].sum())}
+
+
+def above_chance(pg, floor):
+    """PG rescaled so that random play's mean progress (the floor) is 0 and the target 100 (both in percent);
+    below the floor is 0. None without a floor, or when random play already reaches the target."""
+    if pg is None or floor is None or floor >= 100.0:
+        return None
+    return max(0.0, (pg - floor) / (100.0 - floor) * 100.0)
 
 
 def game_results(task_set, game):

@@ -44,6 +44,7 @@ class ViewParams:
     sort: str = "rank"
     dir: str = ""
     all: bool = False
+    chance: bool = False  # show each entry's PG above chance beside its PG
 
     @classmethod
     def from_request(cls, request):
@@ -58,7 +59,7 @@ class ViewParams:
         track = get.get("track", Protocol.PAUSED)
         return cls(ts=get.get("ts", "")[:50], track=track if track in TRACKS else Protocol.PAUSED, iface=iface if iface in selectors.INTERFACES else "", view=view,
                    humans=get.get("humans", "1") != "0", partial=get.get("partial", "1") != "0", sort=sort,
-                   dir=direction, all=get.get("all") == "1")
+                   dir=direction, all=get.get("all") == "1", chance=get.get("chance") == "1")
 
     def query(self, **changes):
         """The query string of this view with some parameters changed (defaults left out)."""
@@ -66,12 +67,12 @@ class ViewParams:
         pairs = [("ts", params.ts), ("track", "" if params.track == Protocol.PAUSED else params.track), ("iface", params.iface), ("view", "" if params.view == "genre" else params.view),
                  ("humans", "" if params.humans else "0"), ("partial", "" if params.partial else "0"),
                  ("sort", "" if params.sort == "rank" else params.sort), ("dir", params.dir),
-                 ("all", "1" if params.all else "")]
+                 ("all", "1" if params.all else ""), ("chance", "1" if params.chance else "")]
         text = urlencode([(k, v) for k, v in pairs if v])
         return "?" + text if text else "?"
 
     def cache_part(self):
-        return f"{self.track}.{self.iface or 'all'}.{self.view}.{int(self.humans)}{int(self.partial)}.{self.sort}.{self.dir}.{int(self.all)}"
+        return f"{self.track}.{self.iface or 'all'}.{self.view}.{int(self.humans)}{int(self.partial)}.{self.sort}.{self.dir}.{int(self.all)}{int(self.chance)}"
 
     @property
     def direction(self):
@@ -97,6 +98,7 @@ def table_rows(entries, view, task_set):
             "overall_cell": _cell(o, "Overall"),
             "sr_ci": f"{pct(o['sr_lo'])}–{pct(o['sr_hi'])}" if o["sr_lo"] is not None else "",
             "pg_ci": f"{pct(o['pg_lo'])}–{pct(o['pg_hi'])}" if o["pg_lo"] is not None else "",
+            "pg_above": pct(o.get("pg_above")),
             "url": entry_url(entry, task_set)})
     return rows
 
@@ -146,6 +148,8 @@ def switches(params):
                                                                                    humans=False)]},
         {"label": "Partial entries", "items": [item("Show", params.partial, partial=True),
                                                item("Hide", not params.partial, partial=False)]},
+        {"label": "PG above chance", "items": [item("Show", params.chance, chance=True),
+                                               item("Hide", not params.chance, chance=False)]},
     ]
 
 

@@ -11,6 +11,7 @@ full-budget run, then each task is scored on the part of the trace its own run w
 stops where its target is reached; up to there the two runs are the same, reset-on-fail included, since a
 reset happens only while the target is not reached).
 """
+import functools
 import hashlib
 import json
 import math
@@ -20,6 +21,8 @@ import zlib
 from dataclasses import replace
 from pathlib import Path
 
+import jsonschema
+
 from . import manifest_json, oracle, run_trajectory
 from .manifest import Trajectory
 from .errors import SandboxError
@@ -28,6 +31,7 @@ from .actions import INTERFACES, random_action
 from .solvers import play_solver
 
 CARD_FILE = "calibration.json"
+SCHEMA_PATH = Path(__file__).with_name("calibration.schema.json")
 MIN_RANDOM_RUNS = 30
 MAX_RANDOM_SR = 0.10
 SET_MAX_RANDOM_SR = 0.05
@@ -40,10 +44,25 @@ def action_seed(interface, game_slug, seed, k):
     return zlib.crc32(f"{interface}:{game_slug}:{seed}:{k}".encode())
 
 
+WORDING = ("title", "instruction")  # fixed in place: a reworded task measures the same thing
+
+
 def task_sha256(task):
-    """A hash of everything that defines a task: a card measured for other settings is stale."""
-    canonical = json.dumps(task.to_dict(), sort_keys=True, separators=(",", ":"))
+    """A hash of everything a task measures (its wording aside): a card measured for other settings is stale.
+    Numbers are compared as numbers (a site's database gives 15.0 for a manifest's 15)."""
+    measured = {name: _whole(value) for name, value in task.to_dict().items() if name not in WORDING}
+    canonical = json.dumps(measured, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+def _whole(value):
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, dict):
+        return {key: _whole(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_whole(item) for item in value]
+    return value
 
 
 def task_run(trace, task):
@@ -180,6 +199,10 @@ def gate(task, card):
         return [f"{task.id}: the calibration is stale ({changed}): {rerun}"]
     problems = [f"{task.id}: the solver does not reach the target on seed {entry['seed']} "
                 f"(progress {entry['progress']:.2f})" for entry in card["solver"]["results"] if not entry["success"]]
+    unplayed = sorted(set(task.seeds) - {entry["seed"] for entry in card["solver"]["results"]})
+    if unplayed:
+        problems.append(f"{task.id}: the solver was not run on seed{'s' if len(unplayed) > 1 else ''} "
+                        f"{', '.join(map(str, unplayed))}")
     reference = card["reference"]
     if not reference["success"]:
         problems.append(f"{task.id}: the reference trajectory does not reach the target on seed "
@@ -189,9 +212,9 @@ def gate(task, card):
     if card["null"]["success"]:
         problems.append(f"{task.id}: the null trajectory reaches the target on seed {card['null']['seed']}")
     for interface in INTERFACES:
-        measured = card["random"].get(interface)
-        if measured is None or measured["runs"] < MIN_RANDOM_RUNS:
-            problems.append(f"{task.id}: {measured['runs'] if measured else 0} random {interface} runs measured, "
+        measured = summarize(card["random"][interface]["results"])  # from the runs, not a stored summary
+        if measured["runs"] < MIN_RANDOM_RUNS:
+            problems.append(f"{task.id}: {measured['runs']} random {interface} runs measured, "
                             f"at least {MIN_RANDOM_RUNS} needed")
         elif measured["success_rate"] > MAX_RANDOM_SR:
             problems.append(f"{task.id}: random {interface} play reaches the target in "
@@ -230,36 +253,58 @@ def write_calibration(game, document):
 
 
 def load_calibration(game):
-    """The game's calibration document, or None when it has none."""
+    """The game's calibration document, or None when it has none; SandboxError naming the file and the field
+    when it is not one (a bundle's file is data from its author: checked before anything reads it)."""
     path = card_path(game)
     if not path.is_file():
         return None
     try:
-        return json.loads(path.read_text())
-    except json.JSONDecodeError as exc:
+        document = json.loads(path.read_text())
+    except (ValueError, RecursionError) as exc:
         raise SandboxError(f"{path}: not valid JSON: {exc}") from None
+    error = jsonschema.exceptions.best_match(_validator().iter_errors(document))
+    if error is not None:
+        where = "/".join(map(str, error.absolute_path)) or "(the document)"
+        raise SandboxError(f"{path}: {where}: {error.message[:300]}: run `python -m sandbox calibrate {game.slug}`")
+    return document
+
+
+@functools.cache
+def _validator():
+    return jsonschema.Draft202012Validator(json.loads(SCHEMA_PATH.read_text()))
 
 
 def verify_sample(game, document, *, out=print, **session_options):
-    """Replay one stored random run per task and interface (picked by a hash of the task and interface) as the
-    task's own run; the mismatches with what the card stored, each naming the task."""
+    """Replay a sample of the stored random runs of every task of the game (`verify_task_sample`); the
+    mismatches with what the cards stored, each naming the task."""
     mismatches = []
     for task in game.tasks.values():
         card = document["tasks"].get(task.id)
         if card is None:
             mismatches.append(f"{task.id}: not in the calibration file")
+        else:
+            mismatches += verify_task_sample(task, card, out=out, **session_options)
+    return mismatches
+
+
+def verify_task_sample(task, card, *, out=print, **session_options):
+    """Replay one stored random run per interface (picked by a hash of the task and interface) as the task's
+    own run; the mismatches with what the card stored, each naming the task."""
+    mismatches = []
+    for interface in INTERFACES:
+        results = card["random"][interface]["results"]
+        if not results:
+            mismatches.append(f"{task.id}: no random {interface} runs stored")
             continue
-        for interface in INTERFACES:
-            results = card["random"][interface]["results"]
-            stored = results[zlib.crc32(f"{task.id}:{interface}".encode()) % len(results)]
-            score = replay_random(task, interface, stored["seed"], stored["action_seed"], **session_options)
-            replayed = _run_entry(score, seed=stored["seed"], action_seed=stored["action_seed"])
-            same = replayed == stored
-            out(f"  {'ok  ' if same else 'DIFF'} {task.id} {interface} seed={stored['seed']} "
-                f"action_seed={stored['action_seed']} trace={score.trace_sha256[:12]}")
-            if not same:
-                mismatches.append(f"{task.id}: random {interface} run (seed {stored['seed']}, action seed "
-                                  f"{stored['action_seed']}) replays as {replayed}, the card says {stored}")
+        stored = results[zlib.crc32(f"{task.id}:{interface}".encode()) % len(results)]
+        score = replay_random(task, interface, stored["seed"], stored["action_seed"], **session_options)
+        replayed = _run_entry(score, seed=stored["seed"], action_seed=stored["action_seed"])
+        same = replayed == stored
+        out(f"  {'ok  ' if same else 'DIFF'} {task.id} {interface} seed={stored['seed']} "
+            f"action_seed={stored['action_seed']} trace={score.trace_sha256[:12]}")
+        if not same:
+            mismatches.append(f"{task.id}: random {interface} run (seed {stored['seed']}, action seed "
+                              f"{stored['action_seed']}) replays as {replayed}, the card says {stored}")
     return mismatches
 
 

@@ -108,12 +108,53 @@ def load_command(games_dir, monkeypatch):
     return out.getvalue()
 
 
-def test_the_command_validates_a_new_default_task_set_before_publishing_it(games_dir, monkeypatch, admin_client):
+def tally_with(tmp_path, *slugs):
+    """A games folder holding the tally fixture (calibrated) with only the named tasks."""
+    shutil.copytree(FIXTURE_GAMES / "tally", tmp_path / "tally")
+    path = tmp_path / "tally" / "manifest.json"
+    data = json.loads(path.read_text())
+    data["tasks"] = [t for t in data["tasks"] if t["slug"] in slugs]
+    path.write_text(json.dumps(data))
+    return tmp_path
+
+
+def edit_card(games_dir, task_id, change):
+    path = games_dir / "tally" / "calibration.json"
+    data = json.loads(path.read_text())
+    change(data["tasks"][task_id])
+    path.write_text(json.dumps(data))
+
+
+@pytest.fixture
+def calibrated_dir(tmp_path):
+    return tally_with(tmp_path, "points-15")
+
+
+def test_a_bundle_s_calibration_cards_are_kept_with_its_task_versions(calibrated_dir, games_dir):
+    load(calibrated_dir)
+    card = Task.objects.get(slug="points-15").calibration
+    stored = json.loads((calibrated_dir / "tally" / "calibration.json").read_text())["tasks"]["tally/points-15@1"]
+    assert card == stored and len(card["random"]["cua"]["results"]) >= 30
+    summary = Task.objects.get(slug="points-15").calibration_summary()
+    assert summary["solver"]["sr"] == 100.0 and summary["random"]["cua"]["sr"] <= 10.0
+    load(games_dir)
+    assert Task.objects.get(slug="score-3").calibration is None  # a bundle without a calibration file
+
+
+def test_a_malformed_calibration_file_refuses_the_bundle_naming_the_field(calibrated_dir):
+    edit_card(calibrated_dir, "tally/points-15@1", lambda card: card["random"]["cua"].update(results="many"))
+    report = load(calibrated_dir)
+    assert len(report.errors) == 1 and "calibration.json: tasks/tally/points-15@1/random/cua/results:" in report.errors[0]
+    assert not Task.objects.exists()
+
+
+def test_the_command_validates_a_new_default_task_set_before_publishing_it(calibrated_dir, monkeypatch,
+                                                                              admin_client):
     from evaluator.models import AuditEntry
 
-    out = load_command(games_dir, monkeypatch)
+    out = load_command(calibrated_dir, monkeypatch)
     assert "task set core-v1: a draft with 1 tasks" in out
-    assert "validated 1/1 counter/score-3@1: ok" in out and out.rstrip().endswith("task set core-v1: published")
+    assert "validated 1/1 tally/points-15@1: ok" in out and out.rstrip().endswith("task set core-v1: published")
     default = TaskSet.objects.get(is_default=True)
     validation = Task.objects.get().validations.get()
     assert default.status == "published" and validation.ok and validation.deterministic and validation.frame_png
@@ -122,15 +163,47 @@ def test_the_command_validates_a_new_default_task_set_before_publishing_it(games
     assert admin_client.get("/admin/evaluator/auditentry/").content.decode().count("set-up (load_games)") == 2
     task_page = admin_client.get(f"/admin/evaluator/task/{Task.objects.get().pk}/change/").content.decode()
     assert "set-up (load_games)" in task_page  # the validation's "requested by"
-    assert "validated" not in load_command(games_dir, monkeypatch)  # a published set is not validated again
+    assert "validated" not in load_command(calibrated_dir, monkeypatch)  # a published set is not validated again
+    task_page = admin_client.get(f"/admin/evaluator/task/{Task.objects.get().pk}/change/").content.decode()
+    assert "Random, computer-use" in task_page and "Scripted solver" in task_page  # the calibration card
 
 
-def test_the_command_leaves_a_default_task_set_whose_task_fails_validation_a_draft(games_dir, monkeypatch):
+@pytest.mark.parametrize("case, message", [
+    ("null reaches", "tally/points-15@1 \\(the null trajectory reaches the target"),
+    ("no card", "tally/points-15@1 \\(not calibrated: run `python -m sandbox calibrate tally`"),
+    ("forged card", "tally/points-15@1 \\(random (cua|generalist) run \\(seed \\d, action seed \\d+\\) replays as"),
+])
+def test_the_command_leaves_a_default_task_set_whose_task_fails_validation_a_draft(calibrated_dir, monkeypatch,
+                                                                                     case, message):
     from django.core.management import CommandError
 
-    edit_manifest(games_dir, lambda d: d["tasks"][0].update(null=d["tasks"][0]["reference"]))
+    def forge(card):  # every stored random run claims a trace it never had
+        for interface in ("cua", "generalist"):
+            for run in card["random"][interface]["results"]:
+                run["trace_sha256"] = "0" * 64
+    if case == "null reaches":
+        path = calibrated_dir / "tally" / "manifest.json"
+        data = json.loads(path.read_text())
+        data["tasks"][0]["null"] = data["tasks"][0]["reference"]
+        path.write_text(json.dumps(data))
+    elif case == "no card":
+        (calibrated_dir / "tally" / "calibration.json").unlink()
+    else:
+        edit_card(calibrated_dir, "tally/points-15@1", forge)
     with pytest.raises(CommandError, match="GameWorld core v1 cannot be published while tasks fail validation: "
-                                           "counter/score-3@1 \\(the null trajectory reaches the target"):
+                                           + message):
+        load_command(calibrated_dir, monkeypatch)
+    task_set = TaskSet.objects.get(slug="core-v1")
+    assert task_set.status == "draft" and not task_set.is_default
+
+
+def test_a_default_task_set_on_which_random_play_progresses_too_far_stays_a_draft(tmp_path, monkeypatch):
+    from django.core.management import CommandError
+
+    games_dir = tally_with(tmp_path, "points-8")  # passes the gate alone; random play makes ~28 % progress on it
+    with pytest.raises(CommandError, match="GameWorld core v1 cannot be the default task set: the task set: random "
+                                           "cua play makes 2\\d\\.\\d% mean progress \\(at most 20%\\)"):
         load_command(games_dir, monkeypatch)
+    assert Task.objects.get().validations.get().ok  # the task itself passed
     task_set = TaskSet.objects.get(slug="core-v1")
     assert task_set.status == "draft" and not task_set.is_default

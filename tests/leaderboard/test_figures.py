@@ -12,6 +12,7 @@ import pytest
 from evaluator.models import Run, Submission
 from leaderboard import selectors
 from tests.leaderboard.factories import mini_task_set, player, run, submission
+from tests.evaluator.submissions import task
 
 pytestmark = pytest.mark.django_db
 
@@ -248,3 +249,45 @@ def test_realtime_results_are_a_separate_track_never_mixed_with_paused_ones(clie
     assert len(selectors.runs_frame(ts, protocol="realtime")) == 4
     page = client.get(f"/?ts={ts.slug}&track=realtime").content.decode()
     assert "Hasty" in page and "Steady" not in page
+
+
+def test_the_platform_s_baselines_are_reference_rows_never_ranked(board):
+    ts, subs = board
+    Submission.objects.filter(pk=subs["c"].pk).update(is_baseline=True)  # Charlie (100 % everywhere): a solver
+    entries = by_name(selectors.compute_table(ts))
+    charlie = entries["Charlie"]
+    assert charlie["reference"] and not charlie["ranked"] and charlie["rank"] is None
+    assert selectors.entry_status(charlie) == "reference"
+    assert entries["Alpha"]["rank"] == 1 and not entries["Alpha"]["reference"]  # first among the agents
+    assert charlie["overall"]["pg"] == 100.0  # still shown, for scale
+
+
+def random_card(task, cua, generalist):
+    """A calibration card whose random runs make the given mean progress (0-1) per interface."""
+    def runs(progress):
+        return {"results": [{"seed": 1, "action_seed": k, "success": False, "progress": progress, "actions": 100,
+                             "attempts": 1, "trace_sha256": "0" * 64} for k in range(30)]}
+    return {"task": task.task_id, "game_version": task.game_version, "task_sha256": "", "verdict": "pass",
+            "reasons": [], "random": {"cua": runs(cua), "generalist": runs(generalist)},
+            "solver": {"results": [{"seed": 1, "success": True, "progress": 1.0, "actions": 20, "attempts": 1,
+                                    "trace_sha256": "0" * 64}]}}
+
+
+def test_pg_above_chance_rescales_each_task_from_its_random_floor_for_the_entry_s_interface(board):
+    ts, _ = board
+    for task_id, cua, generalist in ((T1, 0.5, 0.9), (T2, 0.2, 0.0), (T3, 0.0, 0.5), (T4, 0.2, 0.0)):
+        found = task(task_id)
+        found.calibration = random_card(found, cua, generalist)
+        found.save()
+    entries = by_name(selectors.compute_table(ts))
+    # Alpha (cua) per task: PG 75, 20, 100, 60 against floors 50, 20, 0, 20: 50, 0, 100, 50.
+    assert entries["Alpha"]["overall"]["pg_above"] == pytest.approx(50.0)
+    # Echo (generalist) has T1 at 100 and T2 at 100: 100 whatever the floor.
+    assert entries["Echo"]["overall"]["pg_above"] == pytest.approx(100.0)
+    # Novice humans press keys: the cua floor. 75, 40, 80, 80 -> 50, 25, 80, 75.
+    assert entries["Novice humans"]["overall"]["pg_above"] == pytest.approx(57.5)
+    assert selectors.above_chance(10.0, 20.0) == 0.0 and selectors.above_chance(50.0, 100.0) is None
+    found = task(T4)
+    found.calibration = None
+    found.save()
+    assert by_name(selectors.compute_table(ts))["Alpha"]["overall"]["pg_above"] is None  # a task without a floor

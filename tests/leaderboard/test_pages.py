@@ -272,3 +272,40 @@ def test_exports_neutralise_formulas_and_round_figures_as_the_page_shows_them(cl
     data = json.loads(client.get("/leaderboard/export.json").content)
     item = next(r for r in data["rows"] if "HYPERLINK" in r["entry"])
     assert item["entry"].startswith("=HYPERLINK") and item["overall_pg"] == 52.1  # JSON is data: no quote
+
+
+def test_a_task_page_shows_its_calibration_card_and_pg_above_chance(client, board):
+    from tests.evaluator.submissions import task
+    from tests.leaderboard.test_figures import random_card
+
+    ts, subs = board
+    found = task(T4)
+    found.calibration = random_card(found, 0.2, 0.5)
+    found.save()
+    page = client.get(f"/leaderboard/tasks/minesweeper/reveal-10/1/?ts={ts.slug}").content.decode()
+    assert "Random keys and clicks" in page and "Random semantic actions" in page
+    assert "seed 1: reached in 20 actions" in page and "Calibration gate: <strong>passed" in page
+    rows = {name: cells for name, cells in _task_rows(page)}
+    assert rows["Alpha"] == ["0.0", "60.0", "50.0"]          # cua: (60 - 20) / 80
+    assert rows["Bravo"][2] == "0.0"                         # generalist: 25 is below its floor of 50
+    uncalibrated = task(T1)
+    uncalibrated.calibration = None
+    uncalibrated.save()
+    page = client.get(f"/leaderboard/tasks/breakout/first-brick/1/?ts={ts.slug}").content.decode()
+    assert "has no calibration card" in page and dict(_task_rows(page))["Alpha"][2] == "–"
+
+
+def _task_rows(page):
+    """(entry name, [SR, PG, above chance]) of the task page's results table."""
+    import re
+    body = page.split('id="entries"', 1)[1].split("</table>", 1)[0]
+    for row in re.findall(r"<tr[^>]*>(.*?)</tr>", body, re.S)[1:]:
+        cells = [re.sub(r"<[^>]+>", "", c).strip() for c in re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)]
+        yield cells[1].split()[0], cells[3:6]
+
+
+def test_the_board_s_pg_above_chance_toggle_adds_a_column_kept_in_the_url(client, board):
+    plain = client.get("/").content.decode()
+    assert "Above chance</th>" not in plain and "chance=1" in plain  # the switch links to it
+    toggled = client.get("/?chance=1").content.decode()
+    assert "Above chance</th>" in toggled and 'class="num overall above-chance"' in toggled

@@ -93,15 +93,16 @@ def card_for(task, *, frames, random_success=(), solver_success=(True, True, Tru
     """A calibration card with the given figures: 30 random runs of each interface, the first
     `len(random_success)` of them with those outcomes and the rest failing."""
     outcomes = list(random_success) + [False] * (30 - len(random_success))
-    random_runs = [{"seed": 1, "action_seed": k, "success": hit, "progress": 1.0 if hit else 0.1}
+    counters = {"actions": 10, "attempts": 1, "trace_sha256": "0" * 64}
+    random_runs = [{"seed": 1, "action_seed": k, "success": hit, "progress": 1.0 if hit else 0.1, **counters}
                    for k, hit in enumerate(outcomes)]
-    solver = [{"seed": seed, "success": hit, "progress": 1.0 if hit else 0.5}
+    solver = [{"seed": seed, "success": hit, "progress": 1.0 if hit else 0.5, **counters}
               for seed, hit in zip(task.seeds, solver_success)]
     return {"task": task.id, "game_version": task.game.version, "task_sha256": calibration.task_sha256(task),
             "random": {i: {**calibration.summarize(random_runs), "results": random_runs} for i in INTERFACES},
             "solver": {**calibration.summarize(solver), "results": solver},
-            "reference": {"seed": 1, "success": True, "progress": 1.0, "replays_identical": True},
-            "null": {"seed": 1, "success": False, "progress": 0.0}, "frames": frames}
+            "reference": {"seed": 1, "success": True, "progress": 1.0, "replays_identical": True, **counters},
+            "null": {"seed": 1, "success": False, "progress": 0.0, **counters}, "frames": frames}
 
 
 CLEAN_FRAMES = {"first_frame_flat": {"1": False}, "fail_trajectory": True,
@@ -173,6 +174,7 @@ def test_the_task_set_gate_bounds_random_play_and_the_solver(tally):
 
 def test_the_calibration_file_round_trips(tmp_path):
     game = flawed_copy(tmp_path, "")
+    calibration.card_path(game).unlink()
     assert calibration.load_calibration(game) is None
     document = {"game": "tally", "game_version": game.version,
                 "tasks": {task.id: card_for(task, frames=CLEAN_FRAMES) for task in game.tasks.values()}}
@@ -181,6 +183,32 @@ def test_the_calibration_file_round_trips(tmp_path):
     calibration.card_path(game).write_text("{")
     with pytest.raises(SandboxError, match="calibration.json: not valid JSON"):
         calibration.load_calibration(game)
+    del document["tasks"]["tally/points-8@1"]["solver"]["results"][1]["progress"]
+    calibration.write_calibration(game, document)
+    with pytest.raises(SandboxError, match="calibration.json: tasks/tally/points-8@1/solver/results/1: 'progress' "
+                                           "is a required property: run `python -m sandbox calibrate tally`"):
+        calibration.load_calibration(game)
+
+
+def test_a_card_without_the_solver_on_every_seed_is_refused(tally):
+    task = tally.tasks["points-8"]
+    card = card_for(task, frames=CLEAN_FRAMES, solver_success=(True, True))  # seed 3 never played
+    assert calibration.gate(task, card) == ["tally/points-8@1: the solver was not run on seed 3"]
+
+
+def test_the_gate_reads_the_runs_not_a_stored_summary(tally):
+    task = tally.tasks["points-8"]
+    card = card_for(task, frames=CLEAN_FRAMES, random_success=[True] * 6)
+    card["random"]["cua"]["success_rate"] = 0.0  # a summary that disagrees with its runs
+    assert any("random cua play reaches the target in 20% of 30 runs" in r for r in calibration.gate(task, card))
+
+
+def test_a_reworded_task_keeps_its_card_and_a_changed_target_makes_it_stale(tally):
+    task = tally.tasks["points-8"]
+    card = card_for(task, frames=CLEAN_FRAMES)
+    assert calibration.gate(replace(task, instruction="Eight points, please."), card) == []
+    assert calibration.gate(replace(task, target=8.0), card) == []  # the same number, written as a float
+    assert "the calibration is stale" in calibration.gate(replace(task, target=9), card)[0]
 
 
 @pytest.mark.parametrize("slug", ["snake", pytest.param("breakout", marks=pytest.mark.slow)])
