@@ -13,6 +13,11 @@
   const ctx = canvas.getContext("2d");
 
   let board, score, moves, over, anim, gain;
+  // The corner strategy: the biggest tile kept in one corner. streak counts the board-changing moves in a
+  // row after which the biggest tile sat in the anchor corner; it starts again at 1 in another corner and
+  // drops to 0 when no corner holds the biggest tile.
+  let anchor, streak;
+  const CORNERS = [[3, 0, "bottom-left"], [3, 3, "bottom-right"], [0, 0, "top-left"], [0, 3, "top-right"]];
 
   // ---------------------------------------------------------------- logic
   function emptyCells() {
@@ -93,6 +98,13 @@
     return m;
   }
 
+  function updateStreak() {
+    const m = maxTile();
+    if (anchor && board[anchor[0]][anchor[1]] === m) { streak += 1; return; }
+    anchor = CORNERS.find(([r, c]) => board[r][c] === m) || null;
+    streak = anchor ? 1 : 0;
+  }
+
   function newGame() {
     board = [];
     for (let r = 0; r < N; r++) board.push([0, 0, 0, 0]);
@@ -100,6 +112,8 @@
     moves = 0;
     over = false;
     gain = null;
+    anchor = null;
+    streak = 0;
     spawn();
     spawn();
     // no pop-in for the opening tiles: an attempt's first frame shows its board at full size
@@ -119,6 +133,7 @@
     moves += 1;
     if (res.gained) gain = { t0: now, v: res.gained };
     const s = spawn();
+    updateStreak();
     anim = { t0: now, slides: res.slides, merged: res.merged, spawned: s ? [s] : [] };
     if (!canMove()) over = true;
   }
@@ -202,7 +217,7 @@
     if (gain && now - gain.t0 < GAIN_MS) statBox(138, 86, "+" + gain.v, score, "#7CFC9A");
     else statBox(138, 86, "SCORE", score);
     statBox(230, 80, "BEST TILE", maxTile());
-    statBox(316, 72, "MOVES", moves);
+    statBox(316, 72, "CORNER", streak, streak ? "#ffd23f" : null);
   }
 
   function drawBoard(now) {
@@ -240,6 +255,13 @@
         }
         drawTile(v, cellX(c), cellY(r), scale);
       }
+    // the corner that holds the biggest tile: a gold ring while the streak runs
+    if (anchor && streak > 0) {
+      ctx.strokeStyle = "#ffd23f";
+      ctx.lineWidth = 3;
+      roundRect(cellX(anchor[1]) - 3, cellY(anchor[0]) - 3, CELL + 6, CELL + 6, 10);
+      ctx.stroke();
+    }
     // a slide that changed nothing: a small nudge of the board edge
     if (anim.bump && t < 120) {
       ctx.strokeStyle = "rgba(255,120,120," + (0.8 * (1 - t / 120)).toFixed(3) + ")";
@@ -304,6 +326,8 @@
         max_tile: maxTile(),
         moves,
         empty_cells: empty,
+        corner_streak: streak,
+        corner: anchor ? anchor[2] : null,
         board: board.map((row) => row.slice()),
       };
     },

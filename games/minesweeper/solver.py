@@ -16,6 +16,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 from sandbox import make  # noqa: E402
+from sandbox import manifest_json  # noqa: E402
 
 MANIFEST = ROOT / "games/minesweeper/manifest.json"
 COLS = ROWS = 9
@@ -207,7 +208,7 @@ def main():
     fail = fail_trajectory(f"minesweeper/{manifest['tasks'][-1]['slug']}")
     manifest["tests"]["fail"] = {"seed": SEED, "actions": fail}
     print(f"tests.fail: first board lost after {len(fail)} actions")
-    MANIFEST.write_text(json.dumps(manifest, indent=2) + "\n")
+    manifest_json.write(MANIFEST, manifest)
 
 
 if __name__ == "__main__":

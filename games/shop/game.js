@@ -89,6 +89,7 @@
       tick: 0,
       score: 0,
       served: 0,
+      restocks: 0,
       unhappy: 0,
       reputation: REP_MAX,
       carrying: null,
@@ -161,6 +162,7 @@
     g.stock[kind] += put;
     g.carryCount -= put;
     if (g.carryCount === 0) g.carrying = null;
+    g.restocks += 1;
     g.flash[kind] = 20;
     say("Stocked " + put + " " + LABEL[kind].toLowerCase() + ".");
   }
@@ -632,6 +634,7 @@
         terminal: { is_terminal: g.over, outcome: g.over ? "lose" : null, reason: g.reason },
         score: g.score,
         customers_served: g.served,
+        restocks: g.restocks,
         unhappy: g.unhappy,
         reputation: g.reputation,
         carrying: g.carrying || "none",

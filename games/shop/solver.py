@@ -18,8 +18,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 from sandbox import make  # noqa: E402
+from sandbox import manifest_json  # noqa: E402
 
-MANIFEST = ROOT / "evaluator" / "games" / "shop" / "manifest.json"
+MANIFEST = ROOT / "games" / "shop" / "manifest.json"
 MAP = ["############",
        "A..........#",
        "#..a..b..m.#",
@@ -124,7 +125,7 @@ class Shopkeeper:
 
 def play(task_id, seed):
     env = make(task_id, observation="state")
-    actions, best, player = [], 0, Shopkeeper()
+    actions, best, player = [], 0, keeper_for(task_id.split("/")[1])
     try:
         state, info = env.reset(seed=seed)
         for _ in range(100):
@@ -132,6 +133,8 @@ def play(task_id, seed):
             actions.append(action)
             state, info = env.step(action)
             best = max(best, state["score"])
+            if info["success"]:
+                break
             if info["terminated"] or info["truncated"]:
                 break
     finally:
@@ -139,12 +142,28 @@ def play(task_id, seed):
     return actions, info, best
 
 
+class Restocker:
+    """For the restock tasks: fetch the good whose shelf has the most room, put it on its shelf, again."""
+
+    def decide(self, s):
+        me, stock, carrying = (s["player_x"], s["player_y"]), s["stock"], s["carrying"]
+        if carrying != "none" and stock[carrying] < SHELF_CAP:
+            return go_or_use(me, SHELF[carrying])
+        kind = min((k for k in SHELF if k != carrying), key=lambda k: (stock[k], route(me, CRATE[k])[0]))
+        return go_or_use(me, CRATE[kind])
+
+
+def keeper_for(task_slug):
+    return Restocker() if task_slug.startswith("restock") else Shopkeeper()
+
+
 class Player:
-    """The scripted player the baselines use (one action a call, read from the state): a shopkeeper's rules."""
+    """The scripted player the baselines use (one action a call, read from the state): a shopkeeper's rules
+    (for a restock task, a restocker's)."""
 
     def __init__(self, task):
         self.task = task
-        self.keeper = Shopkeeper()
+        self.keeper = keeper_for(getattr(task, "slug", ""))
 
     def act(self, env, state, info):
         return self.keeper.decide(state)
@@ -161,7 +180,7 @@ def main():
             raise SystemExit(f"{task['slug']}: the scripted player missed the target")
         task["reference"] = {"seed": seed, "actions": actions}
     if "--dry-run" not in sys.argv:
-        MANIFEST.write_text(json.dumps(manifest, indent=2) + "\n")
+        manifest_json.write(MANIFEST, manifest)
 
 
 if __name__ == "__main__":
