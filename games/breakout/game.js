@@ -23,7 +23,7 @@
   var PADDLE_W = 80, PADDLE_H = 10, PADDLE_Y = 332;   // top edge of the paddle
   var PADDLE_SPEED = 300;        // px per second while an arrow key is held
   var BALL_R = 5;
-  var SPEED0 = 340, SPEED_STEP = 15, SPEED_MAX = 560;   // ball speed, px per second
+  var SPEED0 = 360, SPEED_STEP = 15, SPEED_MAX = 560;   // ball speed, px per second
   var LIVES = 3;
 
   var canvas = document.getElementById("game");
@@ -49,7 +49,7 @@
 
   function newGame() {
     g = {
-      tick: 0, score: 0, lives: LIVES, wall: 1, broken: 0,
+      tick: 0, score: 0, lives: LIVES, wall: 1, broken: 0, rally: 0, ballPoints: 0,
       bricks: newWall(),
       paddleX: W / 2,
       ball: { x: W / 2, y: PADDLE_Y - BALL_R, vx: 0, vy: 0, speed: SPEED0, launched: false },
@@ -89,8 +89,9 @@
 
   function launch() {
     var b = g.ball;
-    var k = (Math.random() * 2 - 1) * 0.6;
-    if (k > -0.2 && k < 0.2) k = k < 0 ? -0.2 : 0.2;
+    // a serve leaves at 30-65 % of its speed sideways, to the left or the right: it never comes straight back
+    var u = Math.random() * 2 - 1;
+    var k = (u < 0 ? -1 : 1) * (0.3 + (u < 0 ? -u : u) * 0.35);
     setVelocity(b, k);
     b.launched = true;
     g.started = true;
@@ -106,6 +107,7 @@
   function loseBall() {
     g.lives -= 1;
     g.lostFlash = 30;
+    g.rally = 0; g.ballPoints = 0;     // a new ball starts a new rally
     var b = g.ball;
     b.launched = false; b.vx = 0; b.vy = 0;
     b.speed = SPEED0;
@@ -123,6 +125,7 @@
       if (dx * dx + dy * dy > BALL_R * BALL_R) continue;
       k.alive = false;
       g.score += ROW_POINTS[k.r];
+      g.ballPoints += ROW_POINTS[k.r];
       g.broken += 1;
       g.flash = 6;
       burst(k.x + BRICK_W / 2, k.y + BRICK_H / 2, ROW_COLORS[k.r][0]);
@@ -178,6 +181,7 @@
         b.speed = b.speed + SPEED_STEP > SPEED_MAX ? SPEED_MAX : b.speed + SPEED_STEP;
         setVelocity(b, off * 0.8);
         b.y = PADDLE_Y - BALL_R;
+        g.rally += 1;
       }
 
       if (hitBricks(b)) {
@@ -284,9 +288,14 @@
     ctx.fillText("SCORE", 10, 17);
     ctx.fillStyle = "#ffffff";
     ctx.fillText(String(g.score).padStart(4, "0"), 66, 17);
-    ctx.textAlign = "center";
     ctx.fillStyle = "#8fa2d8";
-    ctx.fillText("BRICKS " + bricksLeft(), W / 2, 17);
+    ctx.fillText("RALLY", 146, 17);
+    ctx.fillStyle = g.rally > 0 ? "#4fdc7b" : "#ffffff";
+    ctx.fillText(String(g.rally), 202, 17);
+    ctx.fillStyle = "#8fa2d8";
+    ctx.fillText("BALL", 248, 17);
+    ctx.fillStyle = "#ffffff";
+    ctx.fillText(String(g.ballPoints), 294, 17);
     ctx.textAlign = "right";
     ctx.fillText("LIVES", W - 70, 17);
     for (var l = 0; l < LIVES; l++) {
@@ -372,7 +381,9 @@
         ball_vx: Math.round(b.vx),
         ball_vy: Math.round(b.vy),
         ball_launched: b.launched,
-        bricks: wallRows()
+        bricks: wallRows(),
+        rally: g.rally,
+        ball_points: g.ballPoints
       };
     },
     reset: function (options) {

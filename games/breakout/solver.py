@@ -80,8 +80,10 @@ def bounce(speed, offset):
     return speed * k, -((speed * speed - (speed * k) ** 2) ** 0.5)
 
 
-def choose(state):
-    """One action: serve, or head for the best reachable paddle position under the landing point."""
+def choose(state, aim="points"):
+    """One action: serve, or head for the best reachable paddle position under the landing point. With
+    `aim` "points" the next flight should break the most points per second; with "rally" it should come back
+    soonest (more returns in the budget); either way it must come down where the paddle can get to."""
     if not state["ball_launched"]:
         return KEY["Space"]
     x, y, vx, vy, wall = state["ball_x"], state["ball_y"], state["ball_vx"], state["ball_vy"], state["bricks"]
@@ -98,14 +100,17 @@ def choose(state):
             continue
         bvx, bvy = bounce(speed, off)
         land2, t2, pts = fly(land, REST, bvx, bvy, wall_after)
-        catchable = abs(land2 - pos) <= STEP_PX * int(t2 / 0.2) + 30   # the paddle can get under it again
-        value = (catchable, pts / (t2 + 0.4), -abs(k))
+        slack = STEP_PX * int(t2 / 0.2) + 30 - abs(land2 - pos)     # >= 0: the paddle can get under it again
+        catchable = slack >= 0 if aim == "points" else slack >= 30
+        gain = pts / (t2 + 0.4) if aim == "points" else -t2
+        value = (catchable, gain, -abs(k))
         if best is None or value > best[0]:
             best = (value, pos)
     target = best[1] if best else land
-    if target > paddle + STEP_PX / 2:
+    # a step moves the paddle 60 px, or up to the wall: heading for a wall-side spot is always a full move
+    if target > paddle + STEP_PX / 2 or (target >= 440 and paddle < 440):
         return KEY["ArrowRight"]
-    if target < paddle - STEP_PX / 2:
+    if target < paddle - STEP_PX / 2 or (target <= 40 and paddle > 40):
         return KEY["ArrowLeft"]
     return WAIT
 
@@ -143,7 +148,13 @@ class Player:
         self.task = task
 
     def act(self, env, state, info):
-        return choose(state)
+        return choose(state, aim_of(self.task))
+
+
+def aim_of(task):
+    """What a task's score field asks for: "rally" (paddle returns) or "points"."""
+    field = task["score_field"] if isinstance(task, dict) else task.score_field
+    return "rally" if field == "rally" else "points"
 
 
 def main():
@@ -151,9 +162,11 @@ def main():
     for task in manifest["tasks"]:
         task_id = f"breakout/{task['slug']}"
         for seed in task["seeds"]:
-            actions, info = play(task_id, seed, choose)
+            aim = aim_of(task)
+            actions, info = play(task_id, seed, lambda state: choose(state, aim))
             print(f"{task_id} seed={seed}: success={info['success']} actions={len(actions)} "
-                  f"score={info['state']['score']} lives={info['state']['lives']} attempt={info['attempt']}")
+                  f"rally={info['state']['rally']} ball_points={info['state']['ball_points']} "
+                  f"lives={info['state']['lives']} attempt={info['attempt']}")
             if info["success"]:
                 task["reference"] = {"seed": seed, "actions": actions}
                 break
