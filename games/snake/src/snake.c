@@ -2,7 +2,8 @@
  *
  * The snake moves by itself, one cell every `speed` frames (10 at the start, one frame faster every
  * 3 apples, down to 5); the D-pad turns it (never straight back). An apple makes it one cell longer and
- * scores 1. Running into a wall or into itself ends the game.
+ * scores 1; the next lands at least 8 cells (across plus down) from the head. Running into a wall or
+ * into itself ends the game.
  *
  * The GameWorld block (0xC000-0xC0FF) holds what the sandbox reads and the seed it writes; see the
  * manifest's gameboy.fields. The body and the field follow from 0xC100 (below); C globals from 0xC500. The game waits in MODE_SEED until the sandbox sets gw_seed_flag, then seeds
@@ -29,6 +30,7 @@
 
 #define START_SPEED 10
 #define MIN_SPEED 5
+#define APPLE_DISTANCE 8  /* an apple lands at least this many cells (across plus down) from the head */
 
 volatile __at(0xC000) uint8_t gw_mode;
 volatile __at(0xC001) uint8_t gw_length;
@@ -70,9 +72,20 @@ static void cell(uint8_t x, uint8_t y, uint8_t tile, uint8_t queued) {
     else gb_put(FIELD_X + x, FIELD_Y + y, tile);
 }
 
+/* A new apple lands on a free cell at least APPLE_DISTANCE cells (across plus down) from the head, so
+ * that every apple has to be steered to; if 64 draws find no such cell, on the first free cell after
+ * the last draw. */
 static void place_apple(uint8_t queued) {
-    uint16_t index = (((uint16_t)rng() << 8) | rng()) % (FIELD_W * FIELD_H);
-    uint8_t x, y;
+    uint16_t index = 0;
+    uint8_t x = 0, y = 0, dx, dy, tries;
+    for (tries = 0; tries < 64; tries++) {
+        index = (((uint16_t)rng() << 8) | rng()) % (FIELD_W * FIELD_H);
+        x = (uint8_t)(index % FIELD_W);
+        y = (uint8_t)(index / FIELD_W);
+        dx = x > gw_head_x ? x - gw_head_x : gw_head_x - x;
+        dy = y > gw_head_y ? y - gw_head_y : gw_head_y - y;
+        if (!occupied[y][x] && dx + dy >= APPLE_DISTANCE) break;
+    }
     for (;;) {
         x = (uint8_t)(index % FIELD_W);
         y = (uint8_t)(index / FIELD_W);
