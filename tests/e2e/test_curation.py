@@ -15,7 +15,7 @@ def test_validate_a_task_publish_a_task_set_and_see_it_on_the_leaderboard(site_u
     load_games()
     maya = User.objects.create_user("maya", password="pw-maya-2026!", is_staff=True)
     maya.groups.add(Group.objects.get(name=MAINTAINERS))
-    quick = task("minesweeper/reveal-10@1")
+    quick = task("minesweeper/clear-board@2")
     draft = TaskSet.objects.create(slug="sweep-mini", name="Sweep mini")
     draft.tasks.set([quick])
 
@@ -29,22 +29,24 @@ def test_validate_a_task_publish_a_task_set_and_see_it_on_the_leaderboard(site_u
     page.locator(f"input[name=_selected_action][value='{draft.pk}']").check()
     page.select_option("select[name=action]", "publish")
     page.get_by_role("button", name="Go").click()
-    assert "cannot be published while tasks fail validation: minesweeper/reveal-10@1 (not validated)" in \
+    assert "cannot be published while tasks fail validation: minesweeper/clear-board@2 (not validated)" in \
         page.locator(".messagelist").inner_text()
 
-    page.goto(site_url + "/admin/evaluator/task/?q=reveal-10")
+    page.goto(site_url + "/admin/evaluator/task/?q=clear-board")
     page.locator(f"input[name=_selected_action][value='{quick.pk}']").check()
     page.select_option("select[name=action]", "validate")
     page.get_by_role("button", name="Go").click()
     assert "Validation of 1 task(s) queued" in page.locator(".messagelist").inner_text()
     for _ in range(60):
-        page.goto(site_url + f"/admin/evaluator/task/?q=reveal-10")
+        page.goto(site_url + f"/admin/evaluator/task/?q=clear-board")
         if "passed" in page.locator("#result_list").inner_text():
             break
         page.wait_for_timeout(1000)
     assert "passed" in page.locator("#result_list").inner_text()
     page.goto(site_url + f"/admin/evaluator/task/{quick.pk}/change/")
     assert page.locator("img[src^='data:image/png']").count() == 1  # the validation's frame
+    card = page.locator(".field-calibration_card")
+    assert "Random, computer-use" in card.inner_text() and "Scripted solver" in card.inner_text()
     page.screenshot(path=str(artifacts_dir / "admin-validation.png"), full_page=True)
 
     page.goto(site_url + "/admin/evaluator/taskset/")

@@ -8,8 +8,8 @@ from evaluator.models import Task, UploadLimits
 from evaluator.bundle_loading import load_bundles
 
 # Short reference trajectories, one per game: quick to replay.
-SHORT_TASKS = ["minesweeper/reveal-10@1", "platformer/first-coin@1", "breakout/first-brick@1",
-               "merge2048/tile-16@1"]
+SHORT_TASKS = ["minesweeper/clear-board@2", "platformer/first-coin@1", "breakout/first-brick@1",
+               "merge2048/corner-15@1"]
 
 
 def load_games():

@@ -48,30 +48,31 @@ def verified_submission(task_ids):
 
 
 def test_editing_what_a_published_task_measures_makes_a_new_version_and_keeps_old_figures(maintainer):
-    submission = verified_submission(["minesweeper/reveal-10@1"])
-    old = task("minesweeper/reveal-10@1")
+    submission = verified_submission(["minesweeper/clear-board@2"])
+    old = task("minesweeper/clear-board@2")
     default = TaskSet.objects.get(is_default=True)
     before = selectors.runs_frame(default)[["run_id", "progress", "success"]].to_dict("records")
-    new = curation.edit_task(actor=maintainer, task=old, changes={"target": 12.0, "instruction": "Reveal 12 cells."})
-    assert (new.version, new.target, new.slug) == (2, 12.0, "reveal-10")
+    new = curation.edit_task(actor=maintainer, task=old, changes={"target": 2.0, "instruction": "Clear two boards."})
+    assert (new.version, new.target, new.slug) == (3, 2.0, "clear-board")
+    assert new.calibration is None  # a new definition has no card until it is measured
     old.refresh_from_db()
-    assert (old.target, old.version) == (10, 1) and old.runs.count() == 1
+    assert (old.target, old.version) == (1, 2) and old.runs.count() == 1
     assert selectors.runs_frame(default)[["run_id", "progress", "success"]].to_dict("records") == before
     assert submission.runs.get().task_id == old.pk
     entry = AuditEntry.objects.get(action="new task version")
-    assert entry.actor == maintainer and entry.changes["from"] == "minesweeper/reveal-10@1"
-    assert entry.changes["target"] == [10.0, 12.0]
+    assert entry.actor == maintainer and entry.changes["from"] == "minesweeper/clear-board@2"
+    assert entry.changes["target"] == [1.0, 2.0]
 
 
 def test_wording_is_fixed_in_place_and_logged(maintainer):
-    old = task("minesweeper/reveal-10@1")
+    old = task("minesweeper/clear-board@2")
     same = curation.edit_task(actor=maintainer, task=old, changes={"instruction": "Open ten safe cells (10)."})
-    assert same.pk == old.pk and Task.objects.filter(slug="reveal-10").count() == 1
+    assert same.pk == old.pk and Task.objects.filter(slug="clear-board").count() == 1
     assert AuditEntry.objects.get(action="reworded task").changes["instruction"][1] == "Open ten safe cells (10)."
 
 
 def test_a_task_set_with_a_failing_task_cannot_be_published(maintainer):
-    good = task("minesweeper/reveal-10@1")
+    good = task("minesweeper/clear-board@2")
     bad = curation.edit_task(actor=maintainer, task=task("platformer/first-coin@1"), changes={"target": 50.0})
     assert curation.validate_task(actor=maintainer, task=good).ok
     failed = curation.validate_task(actor=maintainer, task=bad)
@@ -102,7 +103,7 @@ def test_an_unvalidated_task_blocks_publication_and_retired_sets_take_no_submiss
 
 
 def test_moderation_hides_a_submission_from_every_figure_with_a_public_reason(maintainer, client):
-    submission = verified_submission(["minesweeper/reveal-10@1"])
+    submission = verified_submission(["minesweeper/clear-board@2"])
     default = TaskSet.objects.get(is_default=True)
     assert len(selectors.runs_frame(default)) == 1
     curation.moderate_submission(actor=maintainer, submission=submission, flag_reason="Trained on the seeds.",
@@ -273,7 +274,7 @@ def test_a_bad_manifest_in_an_archive_names_the_field(maintainer):
 
 
 def test_a_non_maintainer_is_refused_every_curation_action(visitor):
-    submission = verified_submission(["minesweeper/reveal-10@1"])
+    submission = verified_submission(["minesweeper/clear-board@2"])
     draft = TaskSet.objects.create(slug="d", name="D")
     some_task = task("breakout/first-brick@1")
     for action in (lambda: curation.edit_task(actor=visitor, task=some_task, changes={"target": 20.0}),
@@ -305,15 +306,15 @@ def test_a_non_maintainer_is_refused_on_the_admin_pages_and_posts(client, visito
 
 def test_a_maintainer_edits_a_published_task_in_the_admin_and_gets_a_new_version(client, maintainer):
     client.force_login(maintainer)
-    old = task("minesweeper/reveal-10@1")
-    form = {"title": old.title, "instruction": "Reveal 11 safe cells.", "score_field": old.score_field,
-            "start": json.dumps(old.start), "target": 11, "max_actions": old.max_actions, "step_ms": old.step_ms,
+    old = task("minesweeper/clear-board@2")
+    form = {"title": old.title, "instruction": "Clear two boards.", "score_field": old.score_field,
+            "start": json.dumps(old.start), "target": 2, "max_actions": old.max_actions, "step_ms": old.step_ms,
             "seeds": json.dumps(old.seeds), "reference": json.dumps(old.reference), "null": json.dumps(old.null),
             "validations-TOTAL_FORMS": 0, "validations-INITIAL_FORMS": 0}
     response = client.post(f"/admin/evaluator/task/{old.pk}/change/", form, follow=True)
     assert response.status_code == 200
-    assert "was saved as minesweeper/reveal-10@2" in response.content.decode()
-    assert Task.objects.get(pk=old.pk).target == 10 and task("minesweeper/reveal-10@2").target == 11
+    assert "was saved as minesweeper/clear-board@3" in response.content.decode()
+    assert Task.objects.get(pk=old.pk).target == 1 and task("minesweeper/clear-board@3").target == 2
 
 
 def test_admin_edits_of_settings_and_experts_are_in_the_audit_log(client, maintainer):

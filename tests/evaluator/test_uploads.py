@@ -53,8 +53,8 @@ def test_unknown_task_and_unknown_version():
 def test_a_task_not_in_the_chosen_task_set():
     other = TaskSet.objects.create(slug="arcade-only", name="Arcade only", status=TaskSet.Status.PUBLISHED)
     other.tasks.set(TaskSet.objects.get(slug="core-v1").tasks.filter(game__slug="breakout"))
-    errors = refused(payload([run_entry("merge2048/tile-16@1")], task_set="arcade-only"))
-    assert errors == ["runs[0].task: merge2048/tile-16@1 is not in task set arcade-only"]
+    errors = refused(payload([run_entry("merge2048/corner-15@1")], task_set="arcade-only"))
+    assert errors == ["runs[0].task: merge2048/corner-15@1 is not in task set arcade-only"]
 
 
 def test_an_unknown_or_retired_task_set():
@@ -92,7 +92,7 @@ def test_bad_seeds(seed, message):
 
 
 def test_duplicate_runs():
-    errors = refused(payload([run_entry("breakout/first-brick@1"), run_entry("merge2048/tile-16@1"),
+    errors = refused(payload([run_entry("breakout/first-brick@1"), run_entry("merge2048/corner-15@1"),
                               run_entry("breakout/first-brick@1")]))
     assert errors == ["runs[2]: duplicates runs[0] (same task breakout/first-brick@1 and seed 1)"]
 
@@ -109,7 +109,7 @@ def test_limits_set_by_the_admin():
     limits = UploadLimits.current()
     assert refused(b" " * 401, limits=limits)[0] == "(file): the file is 401 bytes; the limit is 400 bytes"
     limits.max_file_bytes = 10**6
-    assert refused(payload([run_entry("breakout/first-brick@1"), run_entry("merge2048/tile-16@1")]),
+    assert refused(payload([run_entry("breakout/first-brick@1"), run_entry("merge2048/corner-15@1")]),
                    limits=limits) == ["runs: 2 runs; the limit is 1 a submission"]
     assert refused(payload([run_entry("breakout/first-brick@1")]), limits=limits) == [
         "runs[0].actions: 3 actions exceed the upload limit of 2"]

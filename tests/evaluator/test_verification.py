@@ -42,15 +42,26 @@ def test_a_faithful_submission_verifies_with_claimed_equal_to_verified():
 
 def test_a_tampered_submission_is_flagged():
     claimed_null = run_entry("breakout/first-brick@1", trajectory="null")  # claims success, does nothing
-    edited = run_entry("merge2048/tile-16@1")
+    edited = run_entry("merge2048/corner-15@1")
     edited["actions"] = edited["actions"][:3]  # the list was cut; the claim still says success
     submission = verify_all(submit([claimed_null, edited, run_entry("platformer/first-coin@1")]))
     runs = {run.task.task_id: run for run in submission.runs.select_related("task__game")}
     assert runs["breakout/first-brick@1"].mismatch and runs["breakout/first-brick@1"].success is False
     assert runs["breakout/first-brick@1"].progress == 0.0
-    assert runs["merge2048/tile-16@1"].mismatch and runs["merge2048/tile-16@1"].success is False
+    assert runs["merge2048/corner-15@1"].mismatch and runs["merge2048/corner-15@1"].success is False
     assert not runs["platformer/first-coin@1"].mismatch
     assert submission.status == "verified"  # verified figures stand; the false claims are flagged
+
+
+def test_a_claim_of_progress_the_replay_did_not_make_is_flagged_though_its_success_is_true_to_it():
+    task_id = SHORT_TASKS[0]
+    inflated = verify_all(submit([run_entry(task_id, trajectory="null", claimed={"progress": 0.9, "success": False})]))
+    run = inflated.runs.get()
+    assert run.success is False and run.claimed_success is False  # success agrees: only the progress differs
+    assert run.progress < 0.9 and run.mismatch
+    honest = verify_all(submit([run_entry(task_id, trajectory="null", claimed={"progress": run.progress,
+                                                                                "success": False})]))
+    assert not honest.runs.get().mismatch  # the same progress claimed: no flag
 
 
 def test_replays_are_deterministic_across_submissions():
@@ -126,7 +137,7 @@ def test_the_sweep_requeues_stuck_runs(settings, queued_runs):
 
 
 def test_upload_payload_round_trip_keeps_actions_exactly():
-    entry = run_entry("merge2048/tile-16@1")
+    entry = run_entry("merge2048/corner-15@1")
     submission = submit([entry])
     assert submission.runs.get().actions == json.loads(json.dumps(entry["actions"]))
     assert Submission.objects.get().payload_sha256

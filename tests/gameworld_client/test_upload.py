@@ -14,8 +14,8 @@ from gameworld_client import UploadError, upload, wait, write_submission
 ROOT = Path(__file__).resolve().parents[2]
 SCHEMA = ROOT / "evaluator" / "schemas" / "submission-1.schema.json"
 AGENT = {"name": "client-test", "model": "reference-replayer", "interface": "cua"}
-FAITHFUL = ["minesweeper/reveal-10", "platformer/first-coin", "breakout/first-brick", "merge2048/tile-16"]
-TAMPERED = "merge2048/score-200"  # its null trajectory, claimed as a success
+FAITHFUL = ["minesweeper/clear-board", "platformer/first-coin", "breakout/first-brick", "merge2048/corner-15"]
+TAMPERED = "merge2048/corner-25"  # its null trajectory, claimed as a success
 GAMES = sorted({slug.split("/")[0] for slug in FAITHFUL + [TAMPERED]})
 
 def cli(*args, env=None, timeout=300):
@@ -49,8 +49,12 @@ def user_key():
 
 
 def reference_run(task):
-    return {"task": task.task_id, "seed": task.reference["seed"], "actions": task.reference["actions"],
-            "claimed": {"progress": 1.0, "success": True}}
+    """The task's reference as a computer-use run (AGENT's interface): semantic actions as the keys or clicks
+    they stand for."""
+    from tests.evaluator.submissions import as_computer_use
+
+    return as_computer_use({"task": task.task_id, "seed": task.reference["seed"],
+                            "actions": task.reference["actions"], "claimed": {"progress": 1.0, "success": True}})
 
 
 def table_rows(stdout):
@@ -72,7 +76,7 @@ def test_write_submission_writes_a_file_the_schema_accepts(tmp_path):
     runs = [{"task": "breakout/first-brick@1", "seed": 1,
              "actions": [{"type": "press_key", "key": "Space"}, {"type": "invalid", "raw": "hmm"}],
              "claimed": {"progress": 1.0, "success": True}},
-            {"task": "merge2048/tile-16@1", "seed": 0, "actions": []}]
+            {"task": "merge2048/corner-15@1", "seed": 0, "actions": []}]
     agent = {**AGENT, "org": "Lab", "memory_rounds": 4, "url": "https://example.org/a", "notes": "t=0"}
     written = write_submission(tmp_path / "results.json", agent=agent, task_set="core-v1", runs=runs)
     data = json.loads((tmp_path / "results.json").read_text(encoding="utf-8"))
@@ -175,7 +179,7 @@ def test_no_wait_then_wait_and_the_python_api(site_url, celery_worker_process, t
     assert table_rows(followed.stdout)["platformer/first-coin@1"][-1] == "ok"
 
     created = upload({"format": "gameworld.submission/1", "agent": AGENT, "protocol": "paused",
-                      "task_set": task_set.slug, "runs": [reference_run(tasks["minesweeper/reveal-10"])]},
+                      "task_set": task_set.slug, "runs": [reference_run(tasks["minesweeper/clear-board"])]},
                      site=site_url, token=key)
     assert created["runs_total"] == 1 and created["status_url"].endswith(f"/api/v1/submissions/{created['id']}")
     seen = []
@@ -196,7 +200,7 @@ def test_a_refused_upload_prints_each_field_and_exits_2(site_url, tmp_path):
     task = tasks["breakout/first-brick"]
     path = tmp_path / "bad-seed.json"
     write_submission(path, agent=AGENT, task_set=task_set.slug,
-                     runs=[reference_run(tasks["minesweeper/reveal-10"]), {**reference_run(task), "seed": 7}])
+                     runs=[reference_run(tasks["minesweeper/clear-board"]), {**reference_run(task), "seed": 7}])
 
     result = cli("upload", str(path), "--site", site_url, "--token", key)
     assert result.returncode == 2, result.stdout + result.stderr

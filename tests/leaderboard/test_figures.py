@@ -3,8 +3,8 @@
 Task set "mini" (4 tasks):            genre       level
   T1 breakout/first-brick@1            arcade      1
   T2 runner/run-30m@1                  runner      2
-  T3 merge2048/tile-16@1               puzzle      4
-  T4 minesweeper/reveal-10@1           puzzle      4
+  T3 merge2048/corner-15@1               puzzle      4
+  T4 minesweeper/clear-board@2           puzzle      4
 """
 import numpy as np
 import pytest
@@ -16,7 +16,7 @@ from tests.evaluator.submissions import task
 
 pytestmark = pytest.mark.django_db
 
-T1, T2, T3, T4 = "breakout/first-brick@1", "runner/run-30m@1", "merge2048/tile-16@1", "minesweeper/reveal-10@1"
+T1, T2, T3, T4 = "breakout/first-brick@1", "runner/run-30m@1", "merge2048/corner-15@1", "minesweeper/clear-board@2"
 
 
 @pytest.fixture

@@ -13,7 +13,7 @@ from tests.leaderboard.factories import mini_task_set, player, run, submission
 
 pytestmark = pytest.mark.django_db
 
-T1, T2, T3, T4 = "breakout/first-brick@1", "runner/run-30m@1", "merge2048/tile-16@1", "minesweeper/reveal-10@1"
+T1, T2, T3, T4 = "breakout/first-brick@1", "runner/run-30m@1", "merge2048/corner-15@1", "minesweeper/clear-board@2"
 
 
 @pytest.fixture
@@ -203,10 +203,10 @@ def test_human_game_and_task_pages(client, board):
     game = client.get(f"/leaderboard/games/breakout/?ts={ts.slug}").content.decode()
     assert "Brick Breaker" in game and "Break one brick" in game and 'data-chart="fig-dist"' in game
     assert "1 flagged run on this game" in game
-    task_page = client.get(f"/leaderboard/tasks/merge2048/tile-16/1/?ts={ts.slug}").content.decode()
-    assert "<code>max_tile</code>" in task_page and "2 → 16" in task_page and "Alpha" in task_page
+    task_page = client.get(f"/leaderboard/tasks/merge2048/corner-15/1/?ts={ts.slug}").content.decode()
+    assert "<code>corner_streak</code>" in task_page and "0 → 15" in task_page and "Alpha" in task_page
     assert 'data-chart="fig-hist"' in task_page
-    assert client.get("/leaderboard/tasks/merge2048/tile-16/9/").status_code == 404
+    assert client.get("/leaderboard/tasks/merge2048/corner-15/9/").status_code == 404
     assert client.get("/leaderboard/games/nope/").status_code == 404
 
 
@@ -282,7 +282,7 @@ def test_a_task_page_shows_its_calibration_card_and_pg_above_chance(client, boar
     found = task(T4)
     found.calibration = random_card(found, 0.2, 0.5)
     found.save()
-    page = client.get(f"/leaderboard/tasks/minesweeper/reveal-10/1/?ts={ts.slug}").content.decode()
+    page = client.get(f"/leaderboard/tasks/minesweeper/clear-board/2/?ts={ts.slug}").content.decode()
     assert "Random keys and clicks" in page and "Random semantic actions" in page
     assert "seed 1: reached in 20 actions" in page and "Calibration gate: <strong>passed" in page
     rows = {name: cells for name, cells in _task_rows(page)}
