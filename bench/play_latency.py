@@ -15,7 +15,7 @@ second is frames served over the phase's wall time, all players together.
 The baseline, measured in the same run, is the same step in this process: the sandbox env stepped and its
 JPEG frame taken, with no socket, database or event loop in between (`sandbox_p50_ms`).
 
-    .venv/bin/python bench/play_latency.py [--task breakout/score-400@1] [--actions 30] [--keep]
+    .venv/bin/python bench/play_latency.py [--task breakout/rally-18@1] [--actions 30] [--keep]
 Last line: p50_ms_1=.. p99_ms_1=.. p50_ms_5=.. p99_ms_5=.. p50_ms_20=.. p99_ms_20=.. fps=.. (fps at 20
 players) sandbox_p50_ms=..
 """
@@ -158,8 +158,8 @@ def sandbox_baseline(task, actions):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--task", default="breakout/score-400@1",
-                        help="the task played (default breakout/score-400@1: random keys do not finish it)")
+    parser.add_argument("--task", default="breakout/rally-18@1",
+                        help="the task played (default breakout/rally-18@1: random keys do not finish it)")
     parser.add_argument("--actions", type=int, default=30, help="actions each player sends per phase (default 30)")
     parser.add_argument("--seed", type=int, default=7, help="seed of the players' random keys")
     parser.add_argument("--keep", action="store_true", help="keep the temporary directory (logs, database)")

@@ -3,7 +3,7 @@
 Everything runs in a fresh temporary directory (SQLite database, data dir), set up the project's own way
 (migrate, load_games --no-frames --no-validate), so the developer's database is untouched. A Daphne serving the site
 (HTTP + the agent WebSocket) is started on a free loopback port on that database, and a user with an API
-token is created. The trajectory is a task's reference (default breakout/score-400@1: 94 actions of a game
+token is created. The trajectory is a task's reference (default breakout/rally-18@1: 94 actions of a game
 in play), taken as Gym-free protocol actions by both envs:
 
 - local: `GameWorldEnv(task)`, the sandbox in this process (a Chromium of its own);
@@ -16,7 +16,7 @@ launch, first page, Daphne's first connection), then `--rounds` timed rounds, al
 once per evaluation). The local and remote traces must hash the same. The median round of each side
 counts (the machine may be shared: rounds alternate so that both sides see the same load).
 
-    .venv/bin/python bench/remote_env_overhead.py [--task breakout/score-400@1] [--rounds 3] [--keep]
+    .venv/bin/python bench/remote_env_overhead.py [--task breakout/rally-18@1] [--rounds 3] [--keep]
 Last line: ratio=<remote/local> local_steps_per_s=.. remote_steps_per_s=..
 """
 import argparse
@@ -57,7 +57,7 @@ def play(env, seed, actions):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--task", default="breakout/score-400@1", help="a task whose reference is played")
+    parser.add_argument("--task", default="breakout/rally-18@1", help="a task whose reference is played")
     parser.add_argument("--rounds", type=int, default=3, help="timed rounds of each side (default 3)")
     parser.add_argument("--keep", action="store_true", help="keep the temporary directory (logs, database)")
     args = parser.parse_args()
@@ -80,7 +80,7 @@ def main():
             return play(local, trajectory.seed, trajectory.actions)
 
         def remote_round():
-            with HostedEvaluation(site, key, agent=AGENT, task_set="core-v1") as hosted:
+            with HostedEvaluation(site, key, agent=AGENT, task_set="core-v2") as hosted:
                 env = hosted.env(task.id)
                 return play(env, trajectory.seed, trajectory.actions)
 

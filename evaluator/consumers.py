@@ -70,10 +70,10 @@ class AgentConsumer(AsyncWebsocketConsumer):
     Connect to /ws/agent/ with `Authorization: Token <key>` (or `?token=<key>` where headers cannot be set).
     Client -> server (JSON text), server -> client:
 
-      {"type": "begin", "agent": {...}, "task_set": "core-v1", "protocol": "paused" | "realtime"}
+      {"type": "begin", "agent": {...}, "task_set": "core-v2", "protocol": "paused" | "realtime"}
       {"type": "begin", "evaluation": 12}                          (continue an open evaluation of yours)
           -> {"type": "evaluation", "id", "protocol", "task_set", "agent", "tasks": [...], "episodes": [...]}
-      {"type": "reset", "task": "breakout/score-100@1", "seed": 1}
+      {"type": "reset", "task": "breakout/rally-10@1", "seed": 1}
           -> {"type": "status", "step": 0, ..., "resumed": bool, "actions": [...]} then the frame (binary JPEG)
       {"type": "action", "step": n, "action": {...}}               (realtime: the action may carry latency_ms)
           -> {"type": "status", "step": n + 1, "action": <as recorded>, "invalid", ...} then the frame

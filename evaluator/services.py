@@ -1,9 +1,16 @@
-"""Submissions: an upload stored whole and queued for verification, and a submission replayed again. Keyword-only
-arguments; each function is one transaction's worth of work."""
+"""Submissions: an upload stored whole and queued for verification, a submission replayed again, and the
+platform's baseline files loaded as submissions. Keyword-only arguments; each function is one transaction's worth
+of work."""
+import hashlib
+from pathlib import Path
+
 from django.db import transaction
 
-from .models import Run, Submission
+from .models import Run, Submission, UploadLimits
+from .uploads import UploadRejected, parse_upload
 from .verification import log_event, queue_verification
+
+BASELINES_DIR = Path(__file__).resolve().parent / "baselines"
 
 
 def create_submission(*, user, parsed):
@@ -45,3 +52,27 @@ def reverify_submission(*, submission):
         log_event(submission_id=submission.pk, message="re-verification: every run will be replayed again")
         transaction.on_commit(lambda: queue_verification(submission_id=submission.pk))
 
+
+
+def load_baseline_files(*, folder=BASELINES_DIR, say=print):
+    """Create (once) the submissions of the baseline agents' files (evaluator/baselines/*.json), marked as the
+    platform's own baselines; the worker verifies them. A file already loaded (same bytes) is skipped; a file the
+    upload checks refuse (say, a task set that is not published yet) is reported and skipped, never fatal."""
+    files = sorted(Path(folder).glob("*.json"))
+    if not files:
+        say(f"no baseline files in {folder}")
+    for path in files:
+        raw = path.read_bytes()
+        existing = Submission.objects.filter(payload_sha256=hashlib.sha256(raw).hexdigest()).first()
+        if existing is not None:
+            say(f"{path.name}: already loaded (submission {existing.pk}, {existing.status})")
+            continue
+        try:
+            parsed = parse_upload(raw, user=None, limits=UploadLimits.current())
+        except UploadRejected as rejected:
+            say(f"{path.name}: not loaded: " + "; ".join(f"{e['field']}: {e['message']}" for e in rejected.errors[:5]))
+            continue
+        submission = create_submission(user=None, parsed=parsed)
+        Submission.objects.filter(pk=submission.pk).update(is_baseline=True)
+        say(f"{path.name}: submission {submission.pk} ({submission.agent_name}, {submission.runs_total} runs) "
+            "queued for verification")

@@ -237,7 +237,7 @@ def cmd_run(args):
                          task_ids, seeds=args.seeds, on_run=on_run)
         from .upload import write_submission
 
-        write_submission(args.out, agent=agent_block, task_set=args.task_set or "core-v1", runs=runs,
+        write_submission(args.out, agent=agent_block, task_set=args.task_set or "core-v2", runs=runs,
                          protocol=args.protocol)
         figures = summary(runs)
         say(f"wrote {args.out}: {figures['runs']} runs, mean progress {figures['progress']:.3f}, "
@@ -305,7 +305,7 @@ def parser():
     rn.add_argument("--org")
     rn.add_argument("--url")
     rn.add_argument("--notes")
-    rn.add_argument("--task-set", help="the task set (default: the site's default; core-v1 locally)")
+    rn.add_argument("--task-set", help="the task set (default: the site's default; core-v2 locally)")
     rn.add_argument("--hosted", action="store_true", help="play live on --site (no upload)")
     rn.add_argument("--evaluation", type=int, help="continue this open hosted evaluation")
     rn.add_argument("--out", default="results.json", help="local: the submission file written (default results.json)")

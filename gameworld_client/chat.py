@@ -2,7 +2,7 @@
 
     model = ChatModel(base_url="http://127.0.0.1:8080/v1", model="my-vlm", api_key="...")   # or from the env
     agent = ChatAgent(model, interface="generalist", memory_rounds=4, log="steps.jsonl")
-    runs = run_tasks(agent, lambda task: GameWorldEnv(task, interface="generalist"), ["breakout/score-100"])
+    runs = run_tasks(agent, lambda task: GameWorldEnv(task, interface="generalist"), ["breakout/rally-10"])
 
 Each step the model gets the task's instruction, the current frame (a JPEG data URL) and the last
 `memory_rounds` rounds (their frames, its replies and what became of them), and is offered the actions as

@@ -2,7 +2,7 @@
 
     import gameworld_client as gw
 
-    env = gw.GameWorldEnv("breakout/score-100", interface="generalist")        # local: the sandbox in-process
+    env = gw.GameWorldEnv("breakout/rally-10", interface="generalist")        # local: the sandbox in-process
     obs, info = env.reset(seed=1)
     obs["frame"]          # uint8 array, height x width x 3 (RGB), decoded from the frame the sandbox renders
     obs["instruction"]    # the task's instruction, as shown to people
@@ -13,7 +13,7 @@
     env.run_record()      # {"task", "seed", "actions", "claimed"}: one run of a gameworld.submission/1 file
 
     with gw.HostedEvaluation(site, token, agent={...}) as hosted:              # remote: live on a site
-        env = hosted.env("breakout/score-100@1", interface="generalist")
+        env = hosted.env("breakout/rally-10@1", interface="generalist")
 
 Rules are the sandbox's: one action per step, 100 actions, reset on failure, the best score over attempts.
 `terminated` means the target was reached, `truncated` that the budget is spent. The reward is 0 on every
@@ -257,5 +257,5 @@ def to_json(data):
 
 
 ENV_ID = "gameworld/GameWorld-v0"
-if ENV_ID not in gym.registry:  # gymnasium.make("gameworld/GameWorld-v0", task="breakout/score-100", interface=...)
+if ENV_ID not in gym.registry:  # gymnasium.make("gameworld/GameWorld-v0", task="breakout/rally-10", interface=...)
     gym.register(id=ENV_ID, entry_point="gameworld_client.env:GameWorldEnv")

@@ -19,8 +19,9 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 from django.core.cache import cache
-from django.db.models import Count, Exists, Max, OuterRef, Q
+from django.db.models import Count, Exists, F, Max, OuterRef, Q
 
+from evaluator.bundle_loading import DEFAULT_TASK_SET
 from evaluator.models import GENRES, LEVELS, Game, Protocol, Run, Submission, Task, TaskSet
 
 CACHE_VERSION = "lb4"  # bump when the cached structures change shape
@@ -42,6 +43,21 @@ VIEWS = ("genre", "level")
 def task_sets():
     """The task sets a visitor may choose: published and retired ones (drafts are not public)."""
     return list(TaskSet.objects.exclude(status=TaskSet.Status.DRAFT).order_by("-is_default", "-published_at", "name"))
+
+
+def preparing():
+    """The bundled default task set while the worker validates it on a new site (nothing published yet):
+    {name, done, total, failed}; None otherwise."""
+    if TaskSet.objects.exclude(status=TaskSet.Status.DRAFT).exists():
+        return None
+    draft = TaskSet.objects.filter(slug=DEFAULT_TASK_SET[0], status=TaskSet.Status.DRAFT).first()
+    if draft is None:
+        return None
+    checked = draft.tasks.filter(validations__game_version=F("game_version"))
+    failed = draft.tasks.filter(validations__game_version=F("game_version"), validations__ok=False) \
+        .exclude(validations__game_version=F("game_version"), validations__ok=True).select_related("game").distinct()
+    return {"name": draft.name, "done": checked.distinct().count(), "total": draft.tasks.count(),
+            "failed": [task.task_id for task in failed]}
 
 
 def resolve_task_set(slug=None):

@@ -160,6 +160,7 @@ def index(request):
     context = {"params": params, "task_sets": selectors.task_sets(), "task_set": task_set,
                "switches": switches(params)}
     if task_set is None:
+        context["preparing"] = selectors.preparing()
         return render(request, "leaderboard/index.html", context)
     if params.ts and params.ts != task_set.slug:
         return redirect(reverse("leaderboard:index") + params.query(ts=task_set.slug))

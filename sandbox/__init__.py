@@ -1,7 +1,7 @@
 """The GameWorld sandbox: plain Python (no Django), Gymnasium-like envs over deterministic game backends.
 
     from sandbox import make
-    with make("breakout/score-50", observation="state") as env:
+    with make("breakout/rally-5", observation="state") as env:
         obs, info = env.reset(seed=1)
         obs, info = env.step({"type": "press_key", "key": "ArrowLeft"})
 """

@@ -8,7 +8,7 @@ from evaluator.models import Task, UploadLimits
 from evaluator.bundle_loading import load_bundles
 
 # Short reference trajectories, one per game: quick to replay.
-SHORT_TASKS = ["minesweeper/clear-board@2", "platformer/first-coin@1", "breakout/first-brick@1",
+SHORT_TASKS = ["minesweeper/clear-board@2", "platformer/first-coin@1", "breakout/rally-5@1",
                "merge2048/corner-15@1"]
 
 
@@ -43,7 +43,7 @@ def payload(runs, **overrides):
         runs = [as_computer_use(r) for r in runs]
     data = {"format": "gameworld.submission/1",
             "agent": {"name": "test-agent", "model": "scripted", "org": "GameWorld", "interface": interface},
-            "protocol": "paused", "task_set": "core-v1", "runs": runs}
+            "protocol": "paused", "task_set": "core-v2", "runs": runs}
     data.update(overrides)
     return json.dumps(data).encode()
 

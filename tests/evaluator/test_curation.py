@@ -94,10 +94,10 @@ def test_a_task_set_with_a_failing_task_cannot_be_published(maintainer):
 
 def test_an_unvalidated_task_blocks_publication_and_retired_sets_take_no_submissions(maintainer):
     draft = TaskSet.objects.create(slug="fresh", name="Fresh")
-    draft.tasks.set([task("breakout/first-brick@1")])
+    draft.tasks.set([task("breakout/rally-5@1")])
     with pytest.raises(curation.CurationRefused, match="not validated"):
         curation.publish_task_set(actor=maintainer, task_set=draft)
-    core = TaskSet.objects.get(slug="core-v1")
+    core = TaskSet.objects.get(slug="core-v2")
     with pytest.raises(curation.CurationRefused, match="is the default task set"):
         curation.retire_task_set(actor=maintainer, task_set=core)
 
@@ -276,7 +276,7 @@ def test_a_bad_manifest_in_an_archive_names_the_field(maintainer):
 def test_a_non_maintainer_is_refused_every_curation_action(visitor):
     submission = verified_submission(["minesweeper/clear-board@2"])
     draft = TaskSet.objects.create(slug="d", name="D")
-    some_task = task("breakout/first-brick@1")
+    some_task = task("breakout/rally-5@1")
     for action in (lambda: curation.edit_task(actor=visitor, task=some_task, changes={"target": 20.0}),
                    lambda: curation.validate_task(actor=visitor, task=some_task),
                    lambda: curation.publish_task_set(actor=visitor, task_set=draft),
@@ -292,8 +292,8 @@ def test_a_non_maintainer_is_refused_every_curation_action(visitor):
 
 def test_a_non_maintainer_is_refused_on_the_admin_pages_and_posts(client, visitor):
     client.force_login(visitor)
-    some_task = task("breakout/first-brick@1")
-    core = TaskSet.objects.get(slug="core-v1")
+    some_task = task("breakout/rally-5@1")
+    core = TaskSet.objects.get(slug="core-v2")
     for url in ("/admin/evaluator/task/", f"/admin/evaluator/task/{some_task.pk}/change/", "/admin/evaluator/taskset/",
                 "/admin/evaluator/game/import/", "/admin/evaluator/submission/", "/admin/evaluator/auditentry/"):
         assert client.get(url).status_code == 403, url

@@ -30,7 +30,7 @@ SWEEP_EVERY_S = 2
 RECOVERY_BOUND_S = 120
 # The longest reference trajectories (66-96 actions, a second or more each to replay, in this order), so that
 # the kill lands inside a replay.
-TASKS = ["breakout/score-300@1", "breakout/score-400@1", "runner/run-300m@1", "runner/run-400m@1",
+TASKS = ["breakout/ball-250@1", "breakout/rally-18@1", "runner/run-300m@1", "runner/run-400m@1",
          "platformer/escape@1", "merge2048/corner-70@1", "shop/earn-30@1", "shop/earn-40@1"]
 KILL_AFTER_CLAIM_S = 0.25  # kill once a run has been taken this long: its replay has started, and not ended
 KILL_ATTEMPTS = 3  # a replay may still end in the instant before the kill: then a new worker is killed again
@@ -49,7 +49,7 @@ for task_id in json.loads(%r):
     game, name = slug.split("/")
     reference = Task.objects.get(game__slug=game, slug=name, version=int(version)).reference
     runs.append({"task": task_id, "seed": reference["seed"], "actions": reference["actions"]})
-raw = json.dumps({"format": "gameworld.submission/1", "protocol": "paused", "task_set": "core-v1", "runs": runs,
+raw = json.dumps({"format": "gameworld.submission/1", "protocol": "paused", "task_set": "core-v2", "runs": runs,
                   "agent": {"name": "recovery-agent", "model": "scripted", "interface": "cua"}}).encode()
 submission = create_submission(user=user, parsed=parse_upload(raw, user=user, limits=UploadLimits.current()))
 print("SUBMISSION", submission.pk)

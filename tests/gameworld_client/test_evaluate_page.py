@@ -22,7 +22,7 @@ def test_the_page_shows_the_three_paths_with_this_sites_commands(client):
         assert anchor in page
     assert "pip install http://testserver/evaluate/gameworld-client.zip" in page
     assert "export GAMEWORLD_SITE=http://testserver" in page
-    assert "python -m gameworld_client run --hosted --agent random --interface generalist --tasks breakout/first-brick" in page
+    assert "python -m gameworld_client run --hosted --agent random --interface generalist --tasks breakout/rally-5" in page
     assert "python -m gameworld_client upload results.json" in page
     assert 'href="/evaluate/">Evaluate your agent</a>' in page  # the nav link
     assert "Your hosted evaluations" not in page  # signed out
@@ -33,7 +33,7 @@ def test_a_signed_in_user_sees_their_hosted_evaluations(client):
     user = make_user("lab")
     from evaluator.models import TaskSet
 
-    HostedEvaluation.objects.create(user=user, task_set=TaskSet.objects.get(slug="core-v1"), protocol="realtime",
+    HostedEvaluation.objects.create(user=user, task_set=TaskSet.objects.get(slug="core-v2"), protocol="realtime",
                                     agent={"name": "rt-agent", "model": "m", "interface": "cua"})
     client.force_login(user)
     page = client.get("/evaluate/").content.decode()

@@ -18,7 +18,7 @@ from gameworld_client.spaces import ActionError, action_space, check_action, fro
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@pytest.mark.parametrize("task, interface", [("breakout/first-brick", "generalist"), ("snake/apple-1", "cua")])
+@pytest.mark.parametrize("task, interface", [("breakout/rally-5", "generalist"), ("snake/apples-2", "cua")])
 def test_check_env_passes_for_a_browser_and_a_game_boy_task(task, interface):
     env = gymnasium.make("gameworld/GameWorld-v0", task=task, interface=interface, render_mode="rgb_array").unwrapped
     try:
@@ -59,7 +59,7 @@ def test_out_of_range_gym_actions_are_refused_by_the_helper():
 
 
 def test_the_local_env_records_invalid_actions_and_rewards_progress_at_the_end():
-    env = GameWorldEnv("breakout/first-brick", interface="cua")
+    env = GameWorldEnv("breakout/rally-5", interface="cua")
     try:
         _, info = env.reset(seed=1)
         assert info["step"] == 0 and info["state"]["status"]  # the local transport also gives the game's state

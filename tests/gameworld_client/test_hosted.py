@@ -6,7 +6,7 @@ from evaluator.models import ApiToken, Run, Submission
 from tests.evaluator.submissions import load_games, make_user
 
 AGENT = {"name": "hosted-test", "model": "scripted", "interface": "generalist"}
-TASK = "breakout/first-brick@1"
+TASK = "breakout/rally-5@1"
 
 
 def token_for(name):
@@ -33,7 +33,7 @@ def test_remote_env_matches_the_local_env_resumes_and_verifies_on_a_worker(site_
 
     with pytest.raises(HostedError, match="API token"):
         Hosted(site_url, "gw_not-a-key", agent=AGENT)
-    hosted = Hosted(site_url, key, agent=AGENT, task_set="core-v1")
+    hosted = Hosted(site_url, key, agent=AGENT, task_set="core-v2")
     env = hosted.env(TASK)
     observation, info = env.reset(seed=1)
     assert observation["frame"].shape == (360, 480, 3) and "state" not in info  # no game state over the wire
@@ -75,11 +75,11 @@ def test_the_pages_hosted_command_plays_submits_and_reports_the_verdict(site_url
     env = {k: v for k, v in os.environ.items() if not k.startswith(("GAMEWORLD_", "DJANGO_"))}
     env.update(PYTHONPATH=str(root), GAMEWORLD_SITE=site_url, GAMEWORLD_TOKEN=key)
     result = subprocess.run([sys.executable, "-m", "gameworld_client", "run", "--hosted", "--agent", "random",
-                             "--interface", "generalist", "--tasks", "breakout/first-brick", "--interval", "0.2",
+                             "--interface", "generalist", "--tasks", "breakout/rally-5", "--interval", "0.2",
                              "--timeout", "180"], env=env, cwd="/", capture_output=True, text=True, timeout=400)
     assert result.returncode == 0, result.stdout + result.stderr
     out = result.stdout
-    assert "hosted evaluation " in out and "breakout/first-brick@1 seed 1: progress" in out
+    assert "hosted evaluation " in out and "breakout/rally-5@1 seed 1: progress" in out
     assert "verified: 1 runs, no mismatches" in out
     submission = Submission.objects.get()
     assert submission.agent_name == "Random (generalist)" and submission.interface == "generalist"

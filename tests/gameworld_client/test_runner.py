@@ -88,7 +88,7 @@ def test_the_runner_completes_a_task_records_the_invalid_reply_and_verifies(tmp_
     log = tmp_path / "steps.jsonl"
     with FakeChat(script) as fake:
         agent = ChatAgent(model(fake, timeout=0.5), interface="generalist", memory_rounds=2, log=log)
-        runs = run_tasks(agent, lambda task: GameWorldEnv(task, interface="generalist"), ["breakout/first-brick"])
+        runs = run_tasks(agent, lambda task: GameWorldEnv(task, interface="generalist"), ["breakout/rally-5"])
         requests = [r["body"] for r in fake.requests]
     [run] = runs
     actions = run["actions"]
@@ -100,7 +100,7 @@ def test_the_runner_completes_a_task_records_the_invalid_reply_and_verifies(tmp_
     # What the model was sent: tools, the instruction, the frame, and its memory of earlier rounds.
     first, last = requests[0], requests[-1]
     assert [t["function"]["name"] for t in first["tools"]] == ["move_left", "move_right", "launch", "wait"]
-    assert "Break one brick" in first["messages"][0]["content"] or "brick" in first["messages"][0]["content"]
+    assert "Return the ball 5 times" in first["messages"][0]["content"] or "brick" in first["messages"][0]["content"]
     image = first["messages"][-1]["content"][1]["image_url"]["url"]
     assert image.startswith("data:image/jpeg;base64,/9j/")
     assert len(last["messages"]) == 1 + 2 * 2 + 1  # system, two remembered rounds, the current one
@@ -117,7 +117,7 @@ def test_the_runner_completes_a_task_records_the_invalid_reply_and_verifies(tmp_
 
     path = tmp_path / "results.json"
     write_submission(path, agent={"name": "fake-runner", "model": "fake-vlm", "interface": "generalist",
-                                  "memory_rounds": 2}, task_set="core-v1", runs=runs)
+                                  "memory_rounds": 2}, task_set="core-v2", runs=runs)
     run_row = submit_and_verify(path)
     assert (run_row.status, run_row.success, run_row.invalid_actions, run_row.mismatch) == ("verified", True, 2, False)
 
@@ -146,7 +146,7 @@ def test_realtime_latency_is_charged_recorded_and_replayed(tmp_path):
     script = [("sleep", 0.25), tool_call("launch"), tool_call("wait"), tool_call("wait")]
     with FakeChat(script, default=tool_call("wait")) as fake:
         agent = ChatAgent(model(fake, timeout=5), interface="generalist", memory_rounds=0)
-        env = GameWorldEnv("breakout/first-brick", interface="generalist", protocol="realtime")
+        env = GameWorldEnv("breakout/rally-5", interface="generalist", protocol="realtime")
         observation, info = env.reset(seed=1)
         agent.reset(env)
         for _ in range(4):
@@ -158,7 +158,7 @@ def test_realtime_latency_is_charged_recorded_and_replayed(tmp_path):
     latencies = [a["latency_ms"] for a in record["actions"]]
     assert latencies[0] >= 250 and all(isinstance(ms, int) and ms >= 0 for ms in latencies)
     assert info["latency_ms"] == latencies[-1] and "landed" in info
-    replayed, _ = run_trajectory(registry.task("breakout/first-brick"), Trajectory.from_dict(record))
+    replayed, _ = run_trajectory(registry.task("breakout/rally-5"), Trajectory.from_dict(record))
     assert replayed.trace_sha256 == live.trace_sha256 and replayed.actions == 4
 
 
@@ -169,7 +169,7 @@ def test_the_upload_format_keeps_latency_for_realtime_only(tmp_path):
     from tests.evaluator.submissions import load_games, payload
 
     load_games()
-    runs = [{"task": "breakout/first-brick@1", "seed": 1, "actions": [
+    runs = [{"task": "breakout/rally-5@1", "seed": 1, "actions": [
         {"type": "press_key", "key": "Space", "latency_ms": 1200}, {"type": "invalid", "raw": "?", "latency_ms": 0}]}]
     with pytest.raises(UploadRejected) as uploaded:  # a file's latencies are the submitter's word
         parse_upload(payload(runs, protocol="realtime"), user=None, limits=UploadLimits.current())
@@ -206,11 +206,11 @@ def test_the_run_command_plays_writes_the_file_and_logs(tmp_path):
         env.update(PYTHONPATH=str(root), GAMEWORLD_CHAT_API_KEY=fake.key)
         result = subprocess.run(
             [sys.executable, "-m", "gameworld_client", "run", "--base-url", fake.base_url, "--model", "fake-vlm",
-             "--interface", "generalist", "--tasks", "breakout/first-brick", "--memory-rounds", "1",
+             "--interface", "generalist", "--tasks", "breakout/rally-5", "--memory-rounds", "1",
              "--out", str(tmp_path / "results.json"), "--log", str(tmp_path / "steps.jsonl")],
             env=env, cwd=root, capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stdout + result.stderr
-    assert "breakout/first-brick@1 seed 1: progress 1.000 success yes, 3 actions (0 invalid)" in result.stdout
+    assert "breakout/rally-5@1 seed 1: progress 1.000 success yes, 3 actions (0 invalid)" in result.stdout
     assert "tokens: " in result.stdout and "0 invalid replies" in result.stdout
     data = json.loads((tmp_path / "results.json").read_text())
     assert data["agent"] == {"name": "fake-vlm (generalist)", "model": "fake-vlm", "interface": "generalist",

@@ -14,7 +14,7 @@ from gameworld_client import UploadError, upload, wait, write_submission
 ROOT = Path(__file__).resolve().parents[2]
 SCHEMA = ROOT / "evaluator" / "schemas" / "submission-1.schema.json"
 AGENT = {"name": "client-test", "model": "reference-replayer", "interface": "cua"}
-FAITHFUL = ["minesweeper/clear-board", "platformer/first-coin", "breakout/first-brick", "merge2048/corner-15"]
+FAITHFUL = ["minesweeper/clear-board", "platformer/first-coin", "breakout/rally-5", "merge2048/corner-15"]
 TAMPERED = "merge2048/corner-25"  # its null trajectory, claimed as a success
 GAMES = sorted({slug.split("/")[0] for slug in FAITHFUL + [TAMPERED]})
 
@@ -35,7 +35,7 @@ def published_tasks():
     # Only the games used here: a bundle being written beside these tests must not fail them.
     report = load_bundles(slugs=GAMES, capture_frames=False)
     assert not report.errors, report.errors
-    task_set = TaskSet.objects.get(slug="core-v1", status="published")
+    task_set = TaskSet.objects.get(slug="core-v2", status="published")
     return task_set, {f"{t.game.slug}/{t.slug}": t for t in task_set.tasks.select_related("game")}
 
 
@@ -73,12 +73,12 @@ def table_rows(stdout):
 # Fast: the file the client writes.
 
 def test_write_submission_writes_a_file_the_schema_accepts(tmp_path):
-    runs = [{"task": "breakout/first-brick@1", "seed": 1,
+    runs = [{"task": "breakout/rally-5@1", "seed": 1,
              "actions": [{"type": "press_key", "key": "Space"}, {"type": "invalid", "raw": "hmm"}],
              "claimed": {"progress": 1.0, "success": True}},
             {"task": "merge2048/corner-15@1", "seed": 0, "actions": []}]
     agent = {**AGENT, "org": "Lab", "memory_rounds": 4, "url": "https://example.org/a", "notes": "t=0"}
-    written = write_submission(tmp_path / "results.json", agent=agent, task_set="core-v1", runs=runs)
+    written = write_submission(tmp_path / "results.json", agent=agent, task_set="core-v2", runs=runs)
     data = json.loads((tmp_path / "results.json").read_text(encoding="utf-8"))
     assert data == written
     jsonschema.Draft202012Validator(json.loads(SCHEMA.read_text())).validate(data)
@@ -90,7 +90,7 @@ def test_write_submission_writes_a_file_the_schema_accepts(tmp_path):
 def test_write_submission_names_the_fields_the_server_would_refuse(tmp_path):
     with pytest.raises(ValueError) as refused:
         write_submission(tmp_path / "bad.json", agent={"name": "a", "model": "m", "interface": "robot"},
-                         task_set="core-v1", runs=[{"task": "breakout/first-brick@1", "seed": -1, "actions": []}])
+                         task_set="core-v2", runs=[{"task": "breakout/rally-5@1", "seed": -1, "actions": []}])
     assert "agent.interface" in str(refused.value) and "runs[0].seed" in str(refused.value)
     assert not (tmp_path / "bad.json").exists()
 
@@ -197,7 +197,7 @@ def test_a_refused_upload_prints_each_field_and_exits_2(site_url, tmp_path):
 
     task_set, tasks = published_tasks()
     key = user_key()
-    task = tasks["breakout/first-brick"]
+    task = tasks["breakout/rally-5"]
     path = tmp_path / "bad-seed.json"
     write_submission(path, agent=AGENT, task_set=task_set.slug,
                      runs=[reference_run(tasks["minesweeper/clear-board"]), {**reference_run(task), "seed": 7}])

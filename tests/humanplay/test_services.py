@@ -25,7 +25,7 @@ def test_the_first_recorded_attempt_at_a_game_is_novice_and_later_ones_count_as_
     user = make_user()
     assert baseline(user).baseline_kind == "novice"
     assert baseline(user, "runner/run-200m@1").baseline_kind == ""  # same game, another task
-    assert baseline(user, "breakout/first-brick@1").baseline_kind == "novice"  # another game
+    assert baseline(user, "breakout/rally-5@1").baseline_kind == "novice"  # another game
 
 
 def test_practice_is_not_an_attempt_but_enough_of_it_makes_an_expert():
@@ -57,7 +57,7 @@ def test_seeds_rotate_over_the_task_seeds():
 
 def test_abandoned_sessions_expire_after_the_time_the_admin_sets():
     user = make_user()
-    stale, fresh = baseline(user), baseline(user, "breakout/first-brick@1")
+    stale, fresh = baseline(user), baseline(user, "breakout/rally-5@1")
     minutes = HumanPlaySettings.current().session_expiry_minutes
     PlaySession.objects.filter(pk=stale.pk).update(last_action_at=timezone.now() - timedelta(minutes=minutes + 1))
     assert services.expire_abandoned_sessions() == 1

@@ -1,7 +1,7 @@
 """The leaderboard's figures against a small fixture computed by hand.
 
 Task set "mini" (4 tasks):            genre       level
-  T1 breakout/first-brick@1            arcade      1
+  T1 breakout/rally-5@1            arcade      1
   T2 runner/run-30m@1                  runner      2
   T3 merge2048/corner-15@1               puzzle      4
   T4 minesweeper/clear-board@2           puzzle      4
@@ -16,7 +16,7 @@ from tests.evaluator.submissions import task
 
 pytestmark = pytest.mark.django_db
 
-T1, T2, T3, T4 = "breakout/first-brick@1", "runner/run-30m@1", "merge2048/corner-15@1", "minesweeper/clear-board@2"
+T1, T2, T3, T4 = "breakout/rally-5@1", "runner/run-30m@1", "merge2048/corner-15@1", "minesweeper/clear-board@2"
 
 
 @pytest.fixture
@@ -184,7 +184,7 @@ def test_a_flagged_run_is_listed_in_the_profile_and_the_runs_export_but_not_coun
     profile = selectors.entry_profile(ts, f"s{subs['d'].pk}")
     flagged = Run.objects.get(submission=subs["d"], mismatch=True)
     assert profile["flagged_runs"] == [flagged.pk]
-    t1 = next(row for row in profile["tasks"] if row["slug"] == "first-brick")
+    t1 = next(row for row in profile["tasks"] if row["slug"] == "rally-5")
     assert t1["pg"] == 0.0 and t1["runs"] == 1 and {r["flagged"] for r in t1["run_list"]} == {True, False}
     rows = {r["run_id"]: r for r in selectors.run_rows(ts)}
     assert rows[flagged.pk]["flagged"] and not rows[flagged.pk]["counted"]

@@ -13,7 +13,7 @@ from tests.leaderboard.factories import mini_task_set, player, run, submission
 
 pytestmark = pytest.mark.django_db
 
-T1, T2, T3, T4 = "breakout/first-brick@1", "runner/run-30m@1", "merge2048/corner-15@1", "minesweeper/clear-board@2"
+T1, T2, T3, T4 = "breakout/rally-5@1", "runner/run-30m@1", "merge2048/corner-15@1", "minesweeper/clear-board@2"
 
 
 @pytest.fixture
@@ -201,7 +201,7 @@ def test_human_game_and_task_pages(client, board):
     assert "Novice humans" in human and "never ranked" in human and "1 player" in human
     assert client.get("/leaderboard/humans/robots/").status_code == 404
     game = client.get(f"/leaderboard/games/breakout/?ts={ts.slug}").content.decode()
-    assert "Brick Breaker" in game and "Break one brick" in game and 'data-chart="fig-dist"' in game
+    assert "Brick Breaker" in game and "Return the ball 5 times" in game and 'data-chart="fig-dist"' in game
     assert "1 flagged run on this game" in game
     task_page = client.get(f"/leaderboard/tasks/merge2048/corner-15/1/?ts={ts.slug}").content.decode()
     assert "<code>corner_streak</code>" in task_page and "0 → 15" in task_page and "Alpha" in task_page
@@ -229,9 +229,9 @@ def test_no_task_set_yet(client):
 
 def test_the_task_set_is_chosen_in_the_url_and_drafts_are_not_public(client, board):
     ts, _ = board
-    other = client.get("/?ts=core-v1").content.decode()
-    assert "<strong>GameWorld core v1</strong>" in other and "0 ranked agents" in other   # humans count anywhere
-    assert '<option value="mini-v1">' in other and '<option value="core-v1" selected>' in other
+    other = client.get("/?ts=core-v2").content.decode()
+    assert "<strong>GameWorld core v2</strong>" in other and "0 ranked agents" in other   # humans count anywhere
+    assert '<option value="mini-v1">' in other and '<option value="core-v2" selected>' in other
     TaskSet.objects.create(slug="draft-v2", name="Draft v2")
     for query in ("?ts=nope&view=level", "?ts=draft-v2&view=level"):
         response = client.get("/" + query)
@@ -291,7 +291,7 @@ def test_a_task_page_shows_its_calibration_card_and_pg_above_chance(client, boar
     uncalibrated = task(T1)
     uncalibrated.calibration = None
     uncalibrated.save()
-    page = client.get(f"/leaderboard/tasks/breakout/first-brick/1/?ts={ts.slug}").content.decode()
+    page = client.get(f"/leaderboard/tasks/breakout/rally-5/1/?ts={ts.slug}").content.decode()
     assert "has no calibration card" in page and dict(_task_rows(page))["Alpha"][2] == "–"
 
 

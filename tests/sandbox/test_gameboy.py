@@ -158,7 +158,7 @@ def test_a_missing_rom_is_named(bundle):
 
 def test_a_step_holds_the_button_then_releases_and_time_moves_only_in_steps():
     assert frames_for(318) == 19 and frames_for(1000) == 60 and frames_for(1) == 1
-    with make("snake/apples-12", observation="state") as env:
+    with make("snake/apples-10", observation="state") as env:
         state, _ = env.reset(seed=1)
         assert state["ticks"] == 0 and state["direction"] == "right"
         state, _ = env.step(WAIT)
@@ -184,7 +184,7 @@ def test_the_press_lasts_press_frames(bundle):
         for task in data["tasks"]:
             task["step_ms"] = 251
     edit_manifest(folder, change)
-    with make(games.task("snake/apple-1"), observation="state") as env:
+    with make(games.task("snake/apples-2"), observation="state") as env:
         env.reset(seed=1)
         state, _ = env.step(UP)
         assert state["ticks"] == 15 and state["direction"] == "up"
@@ -192,7 +192,7 @@ def test_the_press_lasts_press_frames(bundle):
 
 def test_seeds_choose_the_game_deterministically():
     def apple(seed):
-        with make("snake/apple-1", observation="state") as env:
+        with make("snake/apples-2", observation="state") as env:
             state, _ = env.reset(seed=seed)
             return state["apple_x"], state["apple_y"]
     assert apple(1) == apple(1)
@@ -209,7 +209,7 @@ def test_restart_gives_the_same_state_as_open():
 # Frames and fields.
 
 def test_frames_are_160x144_and_scale_crisply():
-    with make("snake/apple-1", observation="frame") as env:
+    with make("snake/apples-2", observation="frame") as env:
         jpeg, _ = env.reset(seed=1)
         assert Image.open(io.BytesIO(jpeg)).size == (160, 144)
         png = env.render("png")
@@ -291,12 +291,12 @@ def test_a_state_captured_after_actions_replays_like_playing_them():
     actions = [UP, WAIT, {"type": "press_key", "key": "left"}]
     game = registry.game("snake")
     start = (game.bundle_dir / "start.gwstate").read_bytes()
-    with make("snake/apples-12", observation="state") as env:
+    with make("snake/apples-10", observation="state") as env:
         env.reset(seed=1)
         for action in actions:
             played, _ = env.step(action)
     # the same moment, captured by replaying the actions from the seeded start
-    with make("snake/apples-12", observation="state") as env:
+    with make("snake/apples-10", observation="state") as env:
         env.reset(seed=1)
         seeded = env.session.snapshot(note="seeded")
     blob = capture_after_actions(snake_rom(), actions, start_state=seeded)

@@ -3,6 +3,7 @@ from django.core.management.base import BaseCommand, CommandError
 from evaluator.curation import CurationRefused, validate_and_publish_default
 from evaluator.models import TaskSet
 from evaluator.bundle_loading import DEFAULT_TASK_SET, load_bundles
+from evaluator.tasks import publish_default_task_set
 
 
 class Command(BaseCommand):
@@ -16,8 +17,12 @@ class Command(BaseCommand):
         parser.add_argument("--no-frames", action="store_true", help="skip capturing a frame of each game")
         parser.add_argument("--no-validate", action="store_true",
                             help="publish a new default task set without validating it (tests and benches)")
+        parser.add_argument("--background", action="store_true",
+                            help="leave the validation of a new default task set to the worker (bin/serve: the "
+                                 "site answers at once and shows the progress; the baselines load once it is "
+                                 "published)")
 
-    def handle(self, *args, slugs=(), no_frames=False, no_validate=False, **options):
+    def handle(self, *args, slugs=(), no_frames=False, no_validate=False, background=False, **options):
         report = load_bundles(slugs=slugs or None, capture_frames=not no_frames, publish_default=no_validate)
         for line in report.lines:
             self.stdout.write(line)
@@ -25,6 +30,11 @@ class Command(BaseCommand):
             raise CommandError("refused:\n" + "\n".join(f"  {error}" for error in report.errors))
         draft = TaskSet.objects.filter(slug=DEFAULT_TASK_SET[0], status=TaskSet.Status.DRAFT).first()
         if draft is None:
+            return
+        if background:
+            publish_default_task_set.delay(draft.pk)
+            self.stdout.write(f"task set {draft.slug}: {draft.tasks.count()} tasks queued for validation; the worker "
+                              "publishes it when every task passes (the leaderboard shows the progress)")
             return
         self.stdout.write(f"validating task set {draft.slug} ({draft.tasks.count()} tasks) before publishing it")
         try:

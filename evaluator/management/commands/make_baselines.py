@@ -15,11 +15,11 @@ from django.core.management.base import BaseCommand, CommandError
 
 from sandbox import TaskSpec, registry
 from evaluator.bundle_loading import DEFAULT_TASK_SET
+from evaluator import services
 from evaluator.models import Protocol
 
 from ._baselines import AGENTS, dump, play
 
-BASELINES_DIR = Path(__file__).resolve().parents[2] / "baselines"
 
 
 class Command(BaseCommand):
@@ -28,10 +28,10 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("--agents", default=",".join(AGENTS), help=f"comma-separated, of {', '.join(AGENTS)}")
         parser.add_argument("--task-set", help="a task set in the database (default: the default task set; "
-                                               "without a database, every bundled task as core-v1)")
+                                               "without a database, every bundled task as core-v2)")
         parser.add_argument("--games", help="only these games (comma-separated slugs)")
         parser.add_argument("--seeds", choices=["first", "all"], default="first")
-        parser.add_argument("--out", default=str(BASELINES_DIR), help="the folder written (default evaluator/baselines)")
+        parser.add_argument("--out", default=str(services.BASELINES_DIR), help="the folder written (default evaluator/baselines)")
 
     def handle(self, *args, agents, task_set=None, games=None, seeds="first", out=None, **options):
         wanted = [a.strip() for a in agents.split(",") if a.strip()]
