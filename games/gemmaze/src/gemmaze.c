@@ -1,9 +1,10 @@
 /* Gem Maze: GameWorld's homebrew Game Boy maze (sdcc -msm83, no GBDK).
  *
- * A 9x8-cell maze (19x17 tiles) made from the seed. Collect the 6 gems, then leave by the exit in the
- * bottom-right corner (it opens once the gems are taken) to reach the next maze. A ghost hunts you along
- * the shortest way through the maze (one tile every 7 frames, one frame faster each maze, and now and
- * then it wanders); if it touches you the game is over.
+ * A 9x8-cell maze (19x17 tiles) made from the seed. Collect the 6 gems (they lie at least 8 cells from
+ * the start, along the passages), then leave by the exit in the bottom-right corner (it opens once the
+ * gems are taken) to reach the next maze. A ghost hunts you along the shortest way through the maze (one
+ * tile every 7 frames, one frame faster each maze, and now and then it wanders); if it touches you the
+ * game is over.
  *
  * Moving: press a direction and you run along the corridor, one tile every 2 frames, following its
  * bends, and stop where the corridor branches or ends. A direction pressed while running is kept for the
@@ -26,6 +27,7 @@
 #define CELLS_H 8
 #define MAZE_Y 1             /* screen row of maze row 0 */
 #define GEMS 6
+#define GEM_DISTANCE 8       /* gems lie at least this many cells from the start, along the passages */
 #define LOOPS 12             /* walls knocked out after the maze is carved: more than one way round */
 
 #define T_EMPTY 0
@@ -34,6 +36,9 @@
 #define T_DOOR 3
 
 #define NONE 4
+#define MAP_ROWS 32          /* the second background map (0x9C00) starts 32 rows after the first */
+#define LCDC_MAP_9800 0x91   /* LCD on, background on, tiles at 0x8000, map 0x9800 (gb_lcd_on) */
+#define LCDC_MAP_9C00 0x99   /* the same with map 0x9C00 */
 #define PLAYER_PERIOD 2
 #define GHOST_START_PERIOD 7
 #define GHOST_MIN_PERIOD 4
@@ -60,6 +65,7 @@ static const int8_t DX[4] = {1, 0, -1, 0};
 static const int8_t DY[4] = {0, 1, 0, -1};
 
 uint16_t rng_state;
+uint8_t draw_row;     /* map row of the screen's top: 0 (map 0x9800) or MAP_ROWS (map 0x9C00) */
 uint8_t stack_x[CELLS_W * CELLS_H];
 uint8_t stack_y[CELLS_W * CELLS_H];
 uint8_t want;
@@ -99,8 +105,8 @@ static void show(uint8_t x, uint8_t y, uint8_t queued) {
     uint8_t tile = tile_of(x, y);
     if (x == gw_player_x && y == gw_player_y) tile = T_PLAYER;
     if (x == gw_ghost_x && y == gw_ghost_y) tile = T_GHOST;
-    if (queued) gb_queue(x, MAZE_Y + y, tile);
-    else gb_put(x, MAZE_Y + y, tile);
+    if (queued) gb_queue(x, (uint8_t)(draw_row + MAZE_Y + y), tile);
+    else gb_put(x, (uint8_t)(draw_row + MAZE_Y + y), tile);
 }
 
 static void carve(void) {
@@ -181,23 +187,26 @@ static void measure(void) {
     }
 }
 
+/* Gems lie out in the maze: on cells at least GEM_DISTANCE cells from the start along the passages (the
+ * player is at the start when this runs), never on the exit. */
 static void place_gems(void) {
     uint8_t placed = 0, cx, cy;
+    measure();
     while (placed < GEMS) {
-        cx = (uint8_t)(1 + 2 * (rng() % CELLS_W));
-        cy = (uint8_t)(1 + 2 * (rng() % CELLS_H));
-        if (maze[cy][cx] != T_EMPTY) continue;
-        if (cx <= 3 && cy <= 3) continue;                 /* not next to the start */
-        if (cx == MAZE_W - 2 && cy == MAZE_H - 2) continue; /* not on the exit */
-        maze[cy][cx] = T_JEWEL;
+        cx = (uint8_t)(rng() % CELLS_W);
+        cy = (uint8_t)(rng() % CELLS_H);
+        if (dist[cy * CELLS_W + cx] < GEM_DISTANCE) continue;
+        if (cx == CELLS_W - 1 && cy == CELLS_H - 1) continue;  /* not on the exit */
+        if (maze[2 * cy + 1][2 * cx + 1] != T_EMPTY) continue;
+        maze[2 * cy + 1][2 * cx + 1] = T_JEWEL;
         placed++;
     }
     maze[MAZE_H - 2][MAZE_W - 2] = T_DOOR;
 }
 
 static void draw_hud(uint8_t queued) {
-    gb_number(5, 0, gw_gems_left, 1, queued);
-    gb_number(18, 0, gw_score, 2, queued);
+    gb_number(5, draw_row, gw_gems_left, 1, queued);
+    gb_number(18, draw_row, gw_score, 2, queued);
 }
 
 static uint8_t distance(void) {
@@ -206,16 +215,22 @@ static uint8_t distance(void) {
     return (uint8_t)(dx + dy);
 }
 
-static void new_maze(void) {
+/* A new maze. The first (queued = 0) is drawn with the LCD off, before the game is actionable. Later ones
+ * are made while the old maze stays on screen, drawn through the VBlank queue into the other background
+ * map, and shown at once by switching maps: the screen never goes blank between mazes. */
+static void new_maze(uint8_t queued) {
     uint8_t x, y;
-    gb_lcd_off();
+    if (!queued) {
+        gb_lcd_off();
+        draw_row = 0;
+    }
     carve();
     link_cells();
+    gw_player_x = 1;
+    gw_player_y = 1;
     place_gems();
     gw_gems_left = GEMS;
     gw_exit_open = 0;
-    gw_player_x = 1;
-    gw_player_y = 1;
     gw_ghost_x = MAZE_W - 2;
     gw_ghost_y = 1;
     gw_moving = NONE;
@@ -226,20 +241,32 @@ static void new_maze(void) {
     ghost_wait = GHOST_DELAY;
     gw_ghost_period = (uint8_t)(GHOST_START_PERIOD > GHOST_MIN_PERIOD + gw_mazes ?
                                 GHOST_START_PERIOD - gw_mazes : GHOST_MIN_PERIOD);
-    gb_clear(T_SPACE);
-    gb_text(0, 0, "LEFT:", 0);
-    gb_text(7, 0, "MAZE:", 0);
-    gb_number(12, 0, (uint16_t)(gw_mazes + 1), 1, 0);
-    gb_text(14, 0, "GEM:", 0);
-    draw_hud(0);
+    if (queued) draw_row ^= MAP_ROWS;
+    for (x = 0; x < SCREEN_W; x++) {
+        if (queued) gb_queue(x, draw_row, T_SPACE);
+        else gb_put(x, draw_row, T_SPACE);
+    }
+    gb_text(0, draw_row, "LEFT:", queued);
+    gb_text(7, draw_row, "MAZE:", queued);
+    gb_number(12, draw_row, (uint16_t)(gw_mazes + 1), 1, queued);
+    gb_text(14, draw_row, "GEM:", queued);
+    draw_hud(queued);
     for (y = 0; y < MAZE_H; y++)
         for (x = 0; x < MAZE_W; x++)
-            show(x, y, 0);
-    for (y = MAZE_Y; y < SCREEN_H; y++) gb_put(SCREEN_W - 1, y, T_SPACE);
+            show(x, y, queued);
+    for (y = MAZE_Y; y < SCREEN_H; y++) {
+        if (queued) gb_queue(SCREEN_W - 1, (uint8_t)(draw_row + y), T_SPACE);
+        else gb_put(SCREEN_W - 1, (uint8_t)(draw_row + y), T_SPACE);
+    }
     gw_ghost_distance = distance();
-    gb_lcd_on();
-    gb_wait_vbl();
-    gb_wait_vbl();
+    if (queued) {
+        gb_wait_vbl();                              /* the last queued tiles are written */
+        rLCDC = draw_row ? LCDC_MAP_9C00 : LCDC_MAP_9800;
+    } else {
+        gb_lcd_on();
+        gb_wait_vbl();
+        gb_wait_vbl();
+    }
 }
 
 static void new_game(void) {
@@ -250,7 +277,7 @@ static void new_game(void) {
     gw_score = 0;
     gw_mazes = 0;
     gw_ticks = 0;
-    new_maze();
+    new_maze(0);
     gw_mode = MODE_PLAY;
 }
 
@@ -259,12 +286,12 @@ static void caught(void) {
     uint8_t x;
     gw_mode = MODE_OVER;
     for (x = 5; x < 14; x++) {
-        gb_queue(x, 8, T_INK);
-        gb_queue(x, 10, T_INK);
+        gb_queue(x, (uint8_t)(draw_row + 8), T_INK);
+        gb_queue(x, (uint8_t)(draw_row + 10), T_INK);
     }
-    gb_queue(5, 9, T_INK);
-    gb_queue(13, 9, T_INK);
-    gb_text(6, 9, "CAUGHT!", 1);
+    gb_queue(5, (uint8_t)(draw_row + 9), T_INK);
+    gb_queue(13, (uint8_t)(draw_row + 9), T_INK);
+    gb_text(6, (uint8_t)(draw_row + 9), "CAUGHT!", 1);
 }
 
 static void open_exit(void) {
@@ -283,7 +310,7 @@ static uint8_t arrive(void) {
         if (gw_gems_left == 0) open_exit();
     } else if (maze[y][x] == T_DOOR && gw_exit_open) {
         gw_mazes++;
-        new_maze();
+        new_maze(1);
         return 1;
     }
     return 0;
