@@ -37,9 +37,8 @@
   function speedNow() { return Math.min(SPEED_MAX, SPEED0 + ACCEL * S.ticks); }
 
   function pickKind(m) {
-    const table = [["cactus_small", 30], ["cactus_tall", 22], ["cactus_pair", 22]];
-    if (m >= 100) table.push(["cactus_trio", 10]);
-    if (m >= 50) { table.push(["bird_low", 12]); table.push(["bird_high", 20]); }
+    const table = [["cactus_small", 20], ["cactus_tall", 14], ["cactus_pair", 14], ["bird_high", 40]];
+    if (m >= 60) { table.push(["cactus_trio", 10]); table.push(["bird_low", 10]); }
     let total = 0;
     for (const [, wt] of table) total += wt;
     let r = Math.random() * total;
@@ -50,7 +49,7 @@
   function spawn() {
     const lastOb = S.obstacles[S.obstacles.length - 1];
     const kind = pickKind(Math.floor(S.dist / PX_PER_M));
-    const gapT = 0.9 + 0.9 * Math.random();             // seconds of running between obstacles
+    const gapT = 0.6 + 0.6 * Math.random();             // seconds of running between obstacles
     const x = lastOb.x + lastOb.w + Math.max(260, speedNow() * gapT);
     S.obstacles.push({ kind, x, ...KINDS[kind], passed: false });
   }
@@ -61,8 +60,8 @@
       status: "playing", reason: null, ticks: 0, dist: 0, passed: 0,
       y: 0, vy: 0, ground: true, ducking: false, obstacles: [],
     };
-    const k = KINDS.cactus_small;
-    S.obstacles.push({ kind: "cactus_small", x: 480 + Math.floor(60 * Math.random()), ...k, passed: false });
+    const first = pickKind(0);
+    S.obstacles.push({ kind: first, x: 480 + Math.floor(60 * Math.random()), ...KINDS[first], passed: false });
     while (S.obstacles[S.obstacles.length - 1].x < W + 240) spawn();
   }
 
@@ -309,7 +308,7 @@
       ctx.textAlign = "center";
       ctx.font = "bold 13px monospace";
       ctx.fillStyle = "rgba(90,45,12,0.85)";
-      ctx.fillText("SPACE / \u2191 jump    \u2193 duck", W / 2, 52);
+      ctx.fillText("SPACE jump    \u2193 duck", W / 2, 52);
     }
     if (S.status === "terminal") {
       ctx.fillStyle = "rgba(60,25,5,0.45)";

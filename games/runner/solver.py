@@ -25,22 +25,47 @@ WAIT = {"type": "semantic", "name": "wait"}
 LEADS = (0.38, 0.35, 0.41, 0.32, 0.44)  # look-ahead (seconds of speed) before a jump; the first is the player's
 
 
-def policy(state, lead):
+def policy(state, lead, cleared=False):
+    """`cleared`: the runner is in the air over nothing any more (what it jumped is behind it), so it may
+    drop fast (ArrowDown in the air) to be on the ground in time for the next jump."""
     d, kind, v = state["next_obstacle_distance"], state["next_obstacle_kind"], state["speed"]
     if kind == "bird_high":
         return DUCK if d < 0.25 * v else WAIT
     if state["player_y"] == 0 and d < lead * v:
         return JUMP
+    if state["player_y"] > 0 and cleared and d < (lead + 0.5) * v:
+        return DUCK
     return WAIT
+
+
+class Runner:
+    """The policy with the one thing it remembers: how many obstacles were passed when it last jumped."""
+
+    def __init__(self, lead=None):
+        self.lead = lead if lead is not None else LEADS[0]
+        self.jumped_at = None
+
+    def __call__(self, state):
+        passed = state["obstacles_passed"]
+        if self.jumped_at is not None and passed < self.jumped_at:
+            self.jumped_at = None                     # a new attempt
+        cleared = self.jumped_at is not None and passed > self.jumped_at
+        action = policy(state, self.lead, cleared)
+        if action is JUMP:
+            self.jumped_at = passed
+        elif state["player_y"] == 0:
+            self.jumped_at = None
+        return action
 
 
 def play(task_id, seed, lead):
     """Play one run; return (success, actions) with the actions up to the target."""
     actions = []
+    runner = Runner(lead)
     with make(task_id, observation="state") as env:
         state, info = env.reset(seed=seed)
         while not env.done:
-            action = policy(state, lead)
+            action = runner(state)
             state, info = env.step(action)
             actions.append(action)
             if info["reset"]:  # crashed: this lead does not work here
@@ -61,9 +86,10 @@ class Player:
 
     def __init__(self, task):
         self.task = task
+        self.runner = Runner()
 
     def act(self, env, state, info):
-        return policy(state, LEADS[0])
+        return self.runner(state)
 
 
 def main():
