@@ -16,8 +16,8 @@ def test_play_a_task_with_the_keyboard_until_the_budget_ends(site_url, celery_wo
     page.get_by_role("button", name="Sign in").click()
     page.wait_for_url("**/games/runner/")
 
-    page.locator("tr", has_text="Run 400 metres").get_by_role("link", name="Play").click()
-    page.wait_for_url("**/play/runner/run-400m/")
+    page.locator("tr", has_text="Get past 18 obstacles").get_by_role("link", name="Play").click()
+    page.wait_for_url("**/play/runner/clear-18/")
     assert "novice" in page.locator(".muted", has_text="counts as").inner_text()
     page.get_by_role("button", name="Play a recorded attempt").click()
     page.wait_for_url("**/play/sessions/*/")

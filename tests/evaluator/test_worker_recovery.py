@@ -30,7 +30,7 @@ SWEEP_EVERY_S = 2
 RECOVERY_BOUND_S = 120
 # The longest reference trajectories (66-96 actions, a second or more each to replay, in this order), so that
 # the kill lands inside a replay.
-TASKS = ["breakout/ball-250@1", "breakout/rally-18@1", "runner/run-300m@1", "runner/run-400m@1",
+TASKS = ["breakout/ball-250@1", "breakout/rally-18@1", "runner/clear-12@1", "runner/clear-18@1",
          "platformer/escape@1", "merge2048/corner-70@1", "shop/earn-30@1", "shop/earn-40@1"]
 KILL_AFTER_CLAIM_S = 0.25  # kill once a run has been taken this long: its replay has started, and not ended
 KILL_ATTEMPTS = 3  # a replay may still end in the instant before the kill: then a new worker is killed again

@@ -28,7 +28,7 @@ def games():
 
 
 def runner_session(user, mode=PlaySession.Mode.BASELINE):
-    return services.start_session(user=user, task=task("runner/run-400m@1"), mode=mode)
+    return services.start_session(user=user, task=task("runner/clear-18@1"), mode=mode)
 
 
 class Player:

@@ -17,14 +17,14 @@ def games():
     load_games()
 
 
-def baseline(user, task_id="runner/run-30m@1"):
+def baseline(user, task_id="runner/clear-6@1"):
     return services.start_session(user=user, task=task(task_id), mode=PlaySession.Mode.BASELINE)
 
 
 def test_the_first_recorded_attempt_at_a_game_is_novice_and_later_ones_count_as_neither():
     user = make_user()
     assert baseline(user).baseline_kind == "novice"
-    assert baseline(user, "runner/run-200m@1").baseline_kind == ""  # same game, another task
+    assert baseline(user, "runner/clear-9@1").baseline_kind == ""  # same game, another task
     assert baseline(user, "breakout/rally-5@1").baseline_kind == "novice"  # another game
 
 
@@ -32,7 +32,7 @@ def test_practice_is_not_an_attempt_but_enough_of_it_makes_an_expert():
     user = make_user()
     HumanPlaySettings.objects.filter(pk=HumanPlaySettings.current().pk).update(practice_sessions_for_expert=2)
     for _ in range(2):
-        practice = services.start_session(user=user, task=task("runner/run-30m@1"), mode=PlaySession.Mode.PRACTICE)
+        practice = services.start_session(user=user, task=task("runner/clear-6@1"), mode=PlaySession.Mode.PRACTICE)
         assert practice.baseline_kind == ""
         assert services.baseline_kind(user=user, game=practice.task.game) == "novice"
         services.finish_session(session_id=practice.pk, progress=0.5, success=False)

@@ -13,7 +13,7 @@ from tests.leaderboard.factories import mini_task_set, player, run, submission
 
 pytestmark = pytest.mark.django_db
 
-T1, T2, T3, T4 = "breakout/rally-5@1", "runner/run-30m@1", "merge2048/corner-15@1", "minesweeper/clear-board@2"
+T1, T2, T3, T4 = "breakout/rally-5@1", "runner/clear-6@1", "merge2048/corner-15@1", "minesweeper/clear-board@2"
 
 
 @pytest.fixture
