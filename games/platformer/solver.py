@@ -15,6 +15,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 from sandbox import make  # noqa: E402
+from sandbox import manifest_json  # noqa: E402
 
 BUNDLE = ROOT / "games/platformer"
 SOURCE = (BUNDLE / "game.js").read_text()
@@ -171,9 +172,9 @@ def progress(sim, coins_wanted=99):
 
 
 TASKS = {  # task slug: (target reached, value that ranks partial plans)
-    "first-coin": (lambda s: s.score >= 1, progress),
-    "three-coins": (lambda s: s.score >= 3, progress),
+    "seven-coins": (lambda s: s.score >= 7, progress),
     "reach-room-3": (lambda s: s.best_col >= 60, route),
+    "reach-room-4": (lambda s: s.best_col >= 90, route),
     "open-the-door": (lambda s: s.score >= DOOR_NEED, progress),
     "escape": (lambda s: s.outcome == "win", lambda s: progress(s, DOOR_NEED)),
 }
@@ -240,7 +241,7 @@ def main():
         resets = [env.step(semantic(name))[1]["reset"] for name in fail]
     print(f"fail test: {len(fail)} actions, first attempt lost at action {resets.index(True) + 1}")
     manifest["tests"]["fail"] = {"seed": 1, "actions": [semantic(n) for n in fail]}
-    manifest_path.write_text(json.dumps(manifest, indent=2) + "\n")
+    manifest_json.write(manifest_path, manifest)
 
 
 if __name__ == "__main__":
