@@ -8,7 +8,7 @@ from evaluator.models import Task, UploadLimits
 from evaluator.bundle_loading import load_bundles
 
 # Short reference trajectories, one per game: quick to replay.
-SHORT_TASKS = ["minesweeper/clear-board@2", "platformer/first-coin@1", "breakout/rally-5@1",
+SHORT_TASKS = ["minesweeper/clear-board@2", "platformer/seven-coins@1", "breakout/rally-5@1",
                "merge2048/corner-15@1"]
 
 
@@ -54,6 +54,13 @@ def as_computer_use(run):
     spec = task(run["task"]).spec()
     return {**run, "actions": [primitive(a, spec) if isinstance(a, dict) and a.get("type") == "semantic" else a
                                for a in run["actions"]]}
+
+
+def as_semantic(actions, game):
+    """Primitive actions as the semantic actions that stand for them (the same game input), for a generalist's
+    plan; `game` is a GameSpec."""
+    names = {json.dumps(entry["action"], sort_keys=True): entry["name"] for entry in game.manifest["semantic_actions"]}
+    return [{"type": "semantic", "name": names[json.dumps(action, sort_keys=True)]} for action in actions]
 
 
 def make_user(name="alice"):

@@ -73,14 +73,15 @@ def test_wording_is_fixed_in_place_and_logged(maintainer):
 
 def test_a_task_set_with_a_failing_task_cannot_be_published(maintainer):
     good = task("minesweeper/clear-board@2")
-    bad = curation.edit_task(actor=maintainer, task=task("platformer/first-coin@1"), changes={"target": 50.0})
+    bad = curation.edit_task(actor=maintainer, task=task("platformer/seven-coins@1"), changes={"target": 50.0})
     assert curation.validate_task(actor=maintainer, task=good).ok
     failed = curation.validate_task(actor=maintainer, task=bad)
-    assert not failed.ok and "the reference reaches 1, not the target 50" in failed.problems
+    assert not failed.ok and "the reference reaches 7, not the target 50" in failed.problems
+    assert "not calibrated" in failed.problems  # a version made here has no card until it is measured
     assert failed.deterministic is True and failed.frame_png  # a frame to look at
     draft = TaskSet.objects.create(slug="try", name="Try")
     draft.tasks.set([good, bad])
-    with pytest.raises(curation.CurationRefused, match="platformer/first-coin@2 \\(the reference reaches 1"):
+    with pytest.raises(curation.CurationRefused, match="platformer/seven-coins@2 \\(the reference reaches 7"):
         curation.publish_task_set(actor=maintainer, task_set=draft)
     draft.tasks.remove(bad)
     curation.publish_task_set(actor=maintainer, task_set=draft)
@@ -301,7 +302,7 @@ def test_a_non_maintainer_is_refused_on_the_admin_pages_and_posts(client, visito
     assert response.status_code == 403
     response = client.post(f"/admin/evaluator/task/{some_task.pk}/change/", {"title": "x", "target": 99})
     assert response.status_code == 403
-    assert Task.objects.get(pk=some_task.pk).target == 10
+    assert Task.objects.get(pk=some_task.pk).target == 5
 
 
 def test_a_maintainer_edits_a_published_task_in_the_admin_and_gets_a_new_version(client, maintainer):

@@ -13,14 +13,16 @@ from evaluator.hosted_tasks import expire_idle_hosted_evaluations
 from evaluator.models import (ApiToken, HostedAction, HostedEpisode, HostedEvaluation, HostedEvaluationSettings,
                               Submission, TaskSet)
 from gameworld_site.routing import websocket_urlpatterns
-from tests.evaluator.submissions import load_games, make_user
+from sandbox import registry
+from tests.evaluator.submissions import as_semantic, load_games, make_user
 
 router = URLRouter(websocket_urlpatterns)
 AGENT = {"name": "hosted-test", "model": "scripted", "interface": "generalist"}
 TASK = "breakout/rally-5@1"
-PLAN = [{"type": "press_key", "key": "KeyQ"}, {"type": "semantic", "name": "launch"},
-        {"type": "semantic", "name": "move_left"}, {"type": "invalid", "raw": "no idea"},
-        {"type": "semantic", "name": "move_left"}]
+# The task's reference as semantic actions, with two invalid actions (charged as steps; the game does not move).
+_REFERENCE = as_semantic(registry.task(TASK).reference.actions, registry.game("breakout"))
+PLAN = [{"type": "press_key", "key": "KeyQ"}, *_REFERENCE[:2], {"type": "invalid", "raw": "no idea"},
+        *_REFERENCE[2:]]
 
 
 def token_for(name):

@@ -112,7 +112,7 @@ def test_limits_set_by_the_admin():
     assert refused(payload([run_entry("breakout/rally-5@1"), run_entry("merge2048/corner-15@1")]),
                    limits=limits) == ["runs: 2 runs; the limit is 1 a submission"]
     assert refused(payload([run_entry("breakout/rally-5@1")]), limits=limits) == [
-        "runs[0].actions: 3 actions exceed the upload limit of 2"]
+        "runs[0].actions: 24 actions exceed the upload limit of 2"]
     user = make_user()
     Submission.objects.create(user=user, task_set=TaskSet.objects.get(), agent_name="a", model_name="m",
                               interface="cua")

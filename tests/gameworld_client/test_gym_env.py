@@ -66,11 +66,14 @@ def test_the_local_env_records_invalid_actions_and_rewards_progress_at_the_end()
         _, reward, terminated, truncated, info = env.step({"type": "press_key", "key": "KeyQ"})
         assert info["invalid"] and "KeyQ" in info["invalid_reason"] and reward == 0.0
         assert info["action"] == {"type": "invalid", "raw": '{"type": "press_key", "key": "KeyQ"}'}
-        for action in ({"type": 0, "key": 2}, {"type": 0, "key": 0}, {"type": 0, "key": 0}):  # Space, Left, Left
-            _, reward, terminated, truncated, info = env.step(action)
-        assert terminated and not truncated and reward == 1.0 and info["success"]
-        assert env.run_record()["actions"][1:] == [{"type": "press_key", "key": k} for k in ("Space", "ArrowLeft",
-                                                                                              "ArrowLeft")]
+        keys = ["ArrowLeft", "ArrowRight", "Space"]  # the Gym space's key indices
+        reference = registry.task("breakout/rally-5@1").reference.actions
+        for index, action in enumerate(reference):
+            gym_action = {"type": 1, "key": 0} if action["type"] == "wait" else {"type": 0, "key": keys.index(action["key"])}
+            _, reward, terminated, truncated, info = env.step(gym_action)
+            assert reward == (1.0 if index == len(reference) - 1 else 0.0)  # progress is rewarded at the end
+        assert terminated and not truncated and info["success"]
+        assert env.run_record()["actions"][1:] == reference
         with pytest.raises(ValueError, match="realtime"):
             env.reset(seed=1)
             env.step({"type": "wait", "latency_ms": 5})

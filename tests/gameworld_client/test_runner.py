@@ -9,11 +9,14 @@ from gameworld_client.agents import run_tasks
 from gameworld_client.chat import ChatAgent, ChatError, ChatModel, parse_reply, tools_for
 from gameworld_client.env import GameWorldEnv
 from sandbox import Trajectory, registry, run_trajectory
+from tests.evaluator.submissions import as_semantic
 from tests.gameworld_client.fake_chat import FakeChat, text, tool_call
 
 BREAKOUT = {"keys": ["ArrowLeft", "ArrowRight", "Space"], "pointer": False,
             "viewport": {"width": 480, "height": 360}, "step_ms_range": [50, 2000],
             "semantic": [{"name": "move_left", "description": "left"}, {"name": "launch", "description": "serve"}]}
+# The names of breakout/rally-5's reference as semantic actions: a model that plays it reaches the target.
+RALLY = [a["name"] for a in as_semantic(registry.task("breakout/rally-5@1").reference.actions, registry.game("breakout"))]
 MINES = {"keys": ["KeyF"], "pointer": True, "viewport": {"width": 288, "height": 336}, "step_ms_range": [50, 2000],
          "semantic": [{"name": "reveal", "description": "open a cell",
                        "args": {"col": {"min": 0, "max": 8}, "row": {"min": 0, "max": 8}}}]}
@@ -82,9 +85,9 @@ def test_transient_errors_are_retried_and_hard_errors_are_not():
 @pytest.mark.django_db
 def test_the_runner_completes_a_task_records_the_invalid_reply_and_verifies(tmp_path):
     script = [("http", 429, {"Retry-After": "0"}), ("http", 503), text("I am not sure what to do."),
-              tool_call("launch"), ("sleep", 1.5), tool_call("move_left"),
+              tool_call(RALLY[0]), ("sleep", 1.5), tool_call(RALLY[1]),
               {"content": None, "tool_calls": tool_call("move_left")["tool_calls"] + tool_call("wait")["tool_calls"]},
-              tool_call("move_left")]
+              *map(tool_call, RALLY[2:])]
     log = tmp_path / "steps.jsonl"
     with FakeChat(script) as fake:
         agent = ChatAgent(model(fake, timeout=0.5), interface="generalist", memory_rounds=2, log=log)
@@ -94,20 +97,20 @@ def test_the_runner_completes_a_task_records_the_invalid_reply_and_verifies(tmp_
     actions = run["actions"]
     assert actions[0] == {"type": "invalid", "raw": "I am not sure what to do."}
     assert actions[3]["type"] == "invalid" and actions[3]["raw"].startswith("move_left({})\nwait({})")
-    assert [a.get("name") for a in actions] == [None, "launch", "move_left", None, "move_left"]
-    assert run["seed"] == 1 and run["claimed"] == {"progress": 1.0, "success": True}  # 5 steps, 2 of them invalid
+    assert [a.get("name") for a in actions] == [None, RALLY[0], RALLY[1], None, *RALLY[2:]]
+    assert run["seed"] == 1 and run["claimed"] == {"progress": 1.0, "success": True}  # 2 invalid steps besides
 
     # What the model was sent: tools, the instruction, the frame, and its memory of earlier rounds.
-    first, last = requests[0], requests[-1]
+    first, after_double = requests[0], requests[7]  # 429, 503, steps 1-2, step 3 timed out and again, 4, 5
     assert [t["function"]["name"] for t in first["tools"]] == ["move_left", "move_right", "launch", "wait"]
     assert "Return the ball 5 times" in first["messages"][0]["content"] or "brick" in first["messages"][0]["content"]
     image = first["messages"][-1]["content"][1]["image_url"]["url"]
     assert image.startswith("data:image/jpeg;base64,/9j/")
-    assert len(last["messages"]) == 1 + 2 * 2 + 1  # system, two remembered rounds, the current one
-    assert "invalid" in last["messages"][-2]["content"]  # the round before: the reply with two actions
+    assert len(after_double["messages"]) == 1 + 2 * 2 + 1  # system, two remembered rounds, the current one
+    assert "invalid" in after_double["messages"][-2]["content"]  # the round before: the reply with two actions
 
     lines = [json.loads(line) for line in log.read_text().splitlines()]
-    assert [line["step"] for line in lines] == [1, 2, 3, 4, 5]
+    assert [line["step"] for line in lines] == list(range(1, len(RALLY) + 3))
     assert lines[0]["retries"] == 2 and lines[0]["errors"] == ["HTTP 429", "HTTP 503"]
     assert lines[0]["valid"] is False and lines[0]["result"]["invalid"] is True
     assert lines[2]["retries"] == 1 and lines[1]["retries"] == 0  # the timeout was retried at step 3
@@ -200,7 +203,7 @@ def test_the_run_command_plays_writes_the_file_and_logs(tmp_path):
     from pathlib import Path
 
     root = Path(__file__).resolve().parents[2]
-    script = [tool_call("launch"), text("Let me think... move_left()"), tool_call("move_left")]
+    script = [tool_call(RALLY[0]), text(f"Let me think... {RALLY[1]}()"), *map(tool_call, RALLY[2:])]
     with FakeChat(script, default=tool_call("wait")) as fake:
         env = {k: v for k, v in os.environ.items() if not k.startswith(("GAMEWORLD_", "OPENAI_", "DJANGO_"))}
         env.update(PYTHONPATH=str(root), GAMEWORLD_CHAT_API_KEY=fake.key)
@@ -210,9 +213,9 @@ def test_the_run_command_plays_writes_the_file_and_logs(tmp_path):
              "--out", str(tmp_path / "results.json"), "--log", str(tmp_path / "steps.jsonl")],
             env=env, cwd=root, capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stdout + result.stderr
-    assert "breakout/rally-5@1 seed 1: progress 1.000 success yes, 3 actions (0 invalid)" in result.stdout
+    assert f"breakout/rally-5@1 seed 1: progress 1.000 success yes, {len(RALLY)} actions (0 invalid)" in result.stdout
     assert "tokens: " in result.stdout and "0 invalid replies" in result.stdout
     data = json.loads((tmp_path / "results.json").read_text())
     assert data["agent"] == {"name": "fake-vlm (generalist)", "model": "fake-vlm", "interface": "generalist",
                              "memory_rounds": 1}
-    assert len((tmp_path / "steps.jsonl").read_text().splitlines()) == 3
+    assert len((tmp_path / "steps.jsonl").read_text().splitlines()) == len(RALLY)

@@ -14,7 +14,7 @@ from gameworld_client import UploadError, upload, wait, write_submission
 ROOT = Path(__file__).resolve().parents[2]
 SCHEMA = ROOT / "evaluator" / "schemas" / "submission-1.schema.json"
 AGENT = {"name": "client-test", "model": "reference-replayer", "interface": "cua"}
-FAITHFUL = ["minesweeper/clear-board", "platformer/first-coin", "breakout/rally-5", "merge2048/corner-15"]
+FAITHFUL = ["minesweeper/clear-board", "platformer/seven-coins", "breakout/rally-5", "merge2048/corner-15"]
 TAMPERED = "merge2048/corner-25"  # its null trajectory, claimed as a success
 GAMES = sorted({slug.split("/")[0] for slug in FAITHFUL + [TAMPERED]})
 
@@ -166,7 +166,7 @@ def test_no_wait_then_wait_and_the_python_api(site_url, celery_worker_process, t
     task_set, tasks = published_tasks()
     key = user_key()
     path = tmp_path / "one.json"
-    write_submission(path, agent=AGENT, task_set=task_set.slug, runs=[reference_run(tasks["platformer/first-coin"])])
+    write_submission(path, agent=AGENT, task_set=task_set.slug, runs=[reference_run(tasks["platformer/seven-coins"])])
 
     accepted = cli("upload", str(path), "--no-wait", "--site", site_url, "--token", key)
     assert accepted.returncode == 0, accepted.stdout + accepted.stderr
@@ -176,7 +176,7 @@ def test_no_wait_then_wait_and_the_python_api(site_url, celery_worker_process, t
     followed = cli("wait", submission_id, "--site", site_url, "--interval", "0.2", "--timeout", "120")
     assert followed.returncode == 0, followed.stdout + followed.stderr
     assert "verified: 1 runs, no mismatches" in followed.stdout
-    assert table_rows(followed.stdout)["platformer/first-coin@1"][-1] == "ok"
+    assert table_rows(followed.stdout)["platformer/seven-coins@1"][-1] == "ok"
 
     created = upload({"format": "gameworld.submission/1", "agent": AGENT, "protocol": "paused",
                       "task_set": task_set.slug, "runs": [reference_run(tasks["minesweeper/clear-board"])]},

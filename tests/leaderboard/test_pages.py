@@ -187,7 +187,7 @@ def test_the_agent_page_shows_profile_tasks_flagged_runs_and_submissions(client,
     ts, subs = board
     page = client.get(f"/leaderboard/agents/{subs['a'].pk}/").content.decode()
     assert "Alpha" in page and "alpha-1" in page and "By genre" in page and "By curriculum level" in page
-    assert 'id="rank">1' in page and "Every submission of Alpha" in page and "Reveal 10 safe cells" in page
+    assert 'id="rank">1' in page and "Every submission of Alpha" in page and "Clear a whole board" in page
     flagged_page = client.get(f"/leaderboard/agents/{subs['d'].pk}/").content.decode()
     flagged = Run.objects.get(mismatch=True)
     assert "1 flagged run" in flagged_page and f"/leaderboard/runs/{flagged.pk}/" in flagged_page
