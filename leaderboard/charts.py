@@ -58,7 +58,8 @@ def chart_entries(entries):
     agents = sorted([e for e in entries if e["kind"] == "agent" and e["ranked"]],
                     key=lambda e: -(e["overall"]["pg"] or 0))[:BAR_AGENTS]
     if not agents:
-        agents = sorted([e for e in entries if e["kind"] == "agent" and e["overall"]["pg"] is not None],
+        agents = sorted([e for e in entries if e["kind"] == "agent" and not e.get("reference")
+                         and e["overall"]["pg"] is not None],
                         key=lambda e: -(e["overall"]["pg"] or 0))[:BAR_AGENTS]
     humans = [e for e in entries if e["kind"] == "human"]
     return agents + humans
@@ -242,7 +243,9 @@ def progress_histogram(progress):
     if not progress:
         return None
     fig = go.Figure()
-    bins = {"start": 0, "end": 100.001, "size": 10}
+    bins = {"start": 0, "end": 100, "size": 10}
+    # A run at the target (100) belongs in the last bin, 90-100: plotly's bins are closed on the left only.
+    progress = [{**p, "progress": min(p["progress"], 99.999)} for p in progress]
     agent = [p["progress"] for p in progress if p["kind"] == "agent"]
     if agent:
         fig.add_trace(go.Histogram(x=agent, xbins=bins, name="agent runs", marker={"color": AGENT_COLOURS[1]}))

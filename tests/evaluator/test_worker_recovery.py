@@ -28,7 +28,7 @@ RUN_LEASE_S = 5
 VISIBILITY_TIMEOUT_S = 6  # > the lease: a redelivered message finds the dead worker's lease already expired
 SWEEP_EVERY_S = 2
 RECOVERY_BOUND_S = 120
-# The longest reference trajectories (66-96 actions, a second or more each to replay, in this order), so that
+# Long reference trajectories (57-96 actions, a second or more each to replay, in this order), so that
 # the kill lands inside a replay.
 TASKS = ["breakout/ball-250@1", "breakout/rally-18@1", "runner/clear-12@1", "runner/clear-18@1",
          "platformer/escape@1", "merge2048/corner-70@1", "shop/earn-30@1", "shop/earn-40@1"]
@@ -38,6 +38,7 @@ KILL_ATTEMPTS = 3  # a replay may still end in the instant before the kill: then
 CREATE_SUBMISSION = """
 import json
 from django.contrib.auth.models import User
+from evaluator.management.commands._baselines import primitive
 from evaluator.models import Task, UploadLimits
 from evaluator.services import create_submission
 from evaluator.uploads import parse_upload
@@ -47,8 +48,9 @@ runs = []
 for task_id in json.loads(%r):
     slug, version = task_id.split("@")
     game, name = slug.split("/")
-    reference = Task.objects.get(game__slug=game, slug=name, version=int(version)).reference
-    runs.append({"task": task_id, "seed": reference["seed"], "actions": reference["actions"]})
+    task = Task.objects.select_related("game").get(game__slug=game, slug=name, version=int(version))
+    actions = [primitive(a, task.spec()) if a["type"] == "semantic" else a for a in task.reference["actions"]]
+    runs.append({"task": task_id, "seed": task.reference["seed"], "actions": actions})
 raw = json.dumps({"format": "gameworld.submission/1", "protocol": "paused", "task_set": "core-v2", "runs": runs,
                   "agent": {"name": "recovery-agent", "model": "scripted", "interface": "cua"}}).encode()
 submission = create_submission(user=user, parsed=parse_upload(raw, user=user, limits=UploadLimits.current()))
@@ -58,13 +60,15 @@ print("SUBMISSION", submission.pk)
 # A clean replay of each task's reference trajectory (what the worker replays), outside Celery entirely.
 CLEAN_REPLAY = """
 import json
+from evaluator.management.commands._baselines import primitive
 from evaluator.models import Task
 from sandbox import Trajectory, run_trajectory
 for task_id in json.loads(%r):
     slug, version = task_id.split("@")
     game, name = slug.split("/")
     task = Task.objects.select_related("game").get(game__slug=game, slug=name, version=int(version))
-    score, _ = run_trajectory(task.spec(), Trajectory(seed=task.reference["seed"], actions=task.reference["actions"]))
+    actions = [primitive(a, task.spec()) if a["type"] == "semantic" else a for a in task.reference["actions"]]
+    score, _ = run_trajectory(task.spec(), Trajectory(seed=task.reference["seed"], actions=actions))
     print("CLEAN", json.dumps([task_id, score.progress, score.success, score.trace_sha256]), flush=True)
 """
 
