@@ -3,7 +3,7 @@ import json
 
 import pytest
 
-from tests.evaluator.submissions import SHORT_TASKS, load_games, make_user, run_entry
+from tests.evaluator.submissions import SHORT_TASKS, as_computer_use, load_games, make_user, run_entry
 
 pytestmark = [pytest.mark.slow, pytest.mark.real_broker, pytest.mark.django_db(transaction=True)]
 
@@ -13,7 +13,7 @@ def test_sign_in_create_a_token_upload_and_watch_verification(site_url, celery_w
     load_games()
     make_user("bob")
     tampered = run_entry("breakout/rally-5@1", trajectory="null")  # claims a success it never had
-    runs = [run_entry(t) for t in SHORT_TASKS if t != "breakout/rally-5@1"] + [tampered]
+    runs = [as_computer_use(run_entry(t)) for t in SHORT_TASKS if t != "breakout/rally-5@1"] + [tampered]
     upload = tmp_path / "results.json"
     upload.write_text(json.dumps({
         "format": "gameworld.submission/1", "protocol": "paused", "task_set": "core-v2",

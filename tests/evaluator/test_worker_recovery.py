@@ -18,6 +18,7 @@ import time
 
 import pytest
 
+from sandbox import registry
 from tests.scaled import (ROOT, flushed_redis, manage, psql, require_postgres_and_redis, subprocess_env,
                           throwaway_database)
 
@@ -28,11 +29,11 @@ RUN_LEASE_S = 5
 VISIBILITY_TIMEOUT_S = 6  # > the lease: a redelivered message finds the dead worker's lease already expired
 SWEEP_EVERY_S = 2
 RECOVERY_BOUND_S = 120
-# Long reference trajectories (57-96 actions, a second or more each to replay, in this order), so that
-# the kill lands inside a replay.
-TASKS = ["breakout/ball-250@1", "breakout/rally-18@1", "runner/clear-12@1", "runner/clear-18@1",
-         "platformer/escape@1", "merge2048/corner-70@1", "shop/earn-30@1", "shop/earn-40@1"]
-KILL_AFTER_CLAIM_S = 0.25  # kill once a run has been taken this long: its replay has started, and not ended
+# The drill of a 30-run submission: the 30 bundled tasks with the longest reference trajectories, longest first,
+# so that the kill lands inside a replay.
+TASKS = [task.id for task in sorted((t for game in registry.games() for t in game.tasks.values()),
+                                    key=lambda t: -len(t.reference.actions))][:30]
+KILL_AFTER_CLAIM_S = 0.1  # kill once a run has been taken this long: its replay has started, and not ended
 KILL_ATTEMPTS = 3  # a replay may still end in the instant before the kill: then a new worker is killed again
 
 CREATE_SUBMISSION = """
@@ -52,7 +53,7 @@ for task_id in json.loads(%r):
     actions = [primitive(a, task.spec()) if a["type"] == "semantic" else a for a in task.reference["actions"]]
     runs.append({"task": task_id, "seed": task.reference["seed"], "actions": actions})
 raw = json.dumps({"format": "gameworld.submission/1", "protocol": "paused", "task_set": "core-v2", "runs": runs,
-                  "agent": {"name": "recovery-agent", "model": "scripted", "interface": "cua"}}).encode()
+                  "agent": {"name": %r, "model": "scripted", "interface": "cua"}}).encode()
 submission = create_submission(user=user, parsed=parse_upload(raw, user=user, limits=UploadLimits.current()))
 print("SUBMISSION", submission.pk)
 """
@@ -177,8 +178,10 @@ class Worker:
         return "\n".join(self.log_path.read_text(errors="replace").splitlines()[-lines:])
 
 
-def create_submission(site, tasks):
-    result = manage("shell", "-c", CREATE_SUBMISSION % json.dumps(tasks), env=site["env"], check=True)
+def create_submission(site, tasks, agent):
+    """A new submission of the tasks' references (each test names its own agent: the same file uploaded again
+    by the same account would answer with the first submission)."""
+    result = manage("shell", "-c", CREATE_SUBMISSION % (json.dumps(tasks), agent), env=site["env"], check=True)
     return int(result.stdout.split("SUBMISSION", 1)[1].split()[0])
 
 
@@ -295,7 +298,7 @@ def test_a_worker_killed_mid_verification_and_restarted_completes_the_submission
                "GAMEWORLD_SWEEP_EVERY_S": str(SWEEP_EVERY_S)}
         site = {**site, "env": env}
         started = time.monotonic()
-        submission_id = create_submission(site, TASKS)
+        submission_id = create_submission(site, TASKS, f"recovery-{recovery}")
         workers = []
         try:
             for attempt in range(1, KILL_ATTEMPTS + 1):
@@ -373,7 +376,7 @@ def test_a_worker_killed_between_storing_the_last_run_and_recounting_does_not_st
         env = {**site["env"], "GAMEWORLD_VISIBILITY_TIMEOUT_S": str(VISIBILITY_TIMEOUT_S),
                "GAMEWORLD_SWEEP_EVERY_S": "1"}
         site = {**site, "env": env}
-        submission_id = create_submission(site, TASKS[-2:])
+        submission_id = create_submission(site, TASKS[-2:], "recovery-before-recount")
         command = [sys.executable, "manage.py", "shell", "-c", DIE_BEFORE_THE_LAST_RECOUNT % submission_id]
         died = subprocess.Popen(command, cwd=ROOT, env=subprocess_env(env), stdout=subprocess.PIPE,
                                 stderr=subprocess.PIPE, text=True, start_new_session=True)
@@ -428,7 +431,7 @@ def test_a_worker_whose_pool_process_is_killed_mid_verification_completes_the_su
     with flushed_redis(REDIS_DB):
         env = {**site["env"], "GAMEWORLD_RUN_LEASE_S": str(lease_s), "GAMEWORLD_VISIBILITY_TIMEOUT_S": "3600"}
         site = {**site, "env": env}
-        submission_id = create_submission(site, tasks)
+        submission_id = create_submission(site, tasks, "recovery-pool-process")
         worker = Worker("pool-killed", env, tmp_path)
         try:
             wait_until_replaying(site, submission_id, worker, verified_first=len(tasks) - 1)

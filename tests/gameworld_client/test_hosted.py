@@ -3,7 +3,8 @@ local env, a dropped connection resumed, and a submission verified by the worker
 import pytest
 
 from evaluator.models import ApiToken, Run, Submission
-from tests.evaluator.submissions import load_games, make_user
+from sandbox import registry
+from tests.evaluator.submissions import as_semantic, load_games, make_user
 
 AGENT = {"name": "hosted-test", "model": "scripted", "interface": "generalist"}
 TASK = "breakout/rally-5@1"
@@ -21,7 +22,11 @@ def test_remote_env_matches_the_local_env_resumes_and_verifies_on_a_worker(site_
 
     load_games()
     key = token_for("hosted-ben")
-    gym_plan = [{"name": 2}, {"name": 0}, {"name": 7}, {"name": 0}]  # launch, move_left, out of range, move_left
+    # The task's reference as Gym actions (indices of breakout's semantic actions), one out of range third.
+    names = ["move_left", "move_right", "launch", "wait"]
+    reference = [{"name": names.index(a["name"])} for a in
+                 as_semantic(registry.task(TASK).reference.actions, registry.game("breakout"))]
+    gym_plan = [*reference[:2], {"name": 7}, *reference[2:]]
 
     local = GameWorldEnv(TASK.split("@")[0], interface="generalist")
     _, info = local.reset(seed=1)
