@@ -126,13 +126,16 @@ def scatter(entries):
                 hovertemplate="<b>%{text}</b><br>SR %{x:.1f} % · PG %{y:.1f} %<br>rank %{customdata[0]}"
                               "<extra></extra>"))
     for entry in [e for e in points if e["kind"] == "human"]:
+        # A human row may cover a few tasks: its point says on how many, so it is not read as overall.
+        label = entry["name"] + ("" if entry["covered"] == entry["tasks_total"]
+                                 else f" ({entry['covered']}/{entry['tasks_total']} tasks)")
         fig.add_trace(go.Scatter(
-            x=[entry["overall"]["sr"]], y=[entry["overall"]["pg"]], mode="markers+text", name=entry["name"],
-            text=[entry["name"]], textposition="middle right", textfont={"color": HUMAN_COLOURS[entry["human_kind"]]},
+            x=[entry["overall"]["sr"]], y=[entry["overall"]["pg"]], mode="markers+text", name=label,
+            text=[label], textposition="middle right", textfont={"color": HUMAN_COLOURS[entry["human_kind"]]},
             marker={"symbol": "star", "size": 15, "color": HUMAN_COLOURS[entry["human_kind"]],
                     "line": {"width": 1, "color": "#0f1420"}},
             error_x=_errors([entry], "sr"), error_y=_errors([entry], "pg"),
-            hovertemplate=f"<b>{entry['name']}</b><br>SR %{{x:.1f}} % · PG %{{y:.1f}} %<extra></extra>"))
+            hovertemplate=f"<b>{label}</b><br>SR %{{x:.1f}} % · PG %{{y:.1f}} %<extra></extra>"))
     _layout(fig, title="Success rate vs progress (overall, 95 % intervals)", height=380)
     fig.update_xaxes(title_text="success rate (%)", range=[-3, 103])
     fig.update_yaxes(title_text="progress (%)", range=[-3, 103])
@@ -145,23 +148,42 @@ def _errors(group, metric):
             "arrayminus": [max(0.0, (e["overall"][metric] or 0) - (e["overall"][f"{metric}_lo"] or 0)) for e in group]}
 
 
+def shared_gap(entry, other):
+    """(entry's mean PG - other's, number of tasks) over the tasks both have runs on; (None, 0) if none."""
+    shared = sorted(set(entry["task_pg"]) & set(other["task_pg"]))
+    if not shared:
+        return None, 0
+
+    def mean(figures):
+        return sum(figures[task] for task in shared) / len(shared)
+    return mean(entry["task_pg"]) - mean(other["task_pg"]), len(shared)
+
+
 def gap_to_novice(entries):
-    """Each of the best ranked agents' overall PG minus the novice humans' (points of progress)."""
+    """Each of the best ranked agents' PG minus the novice humans', both over the tasks the two share (a human
+    row may cover a few tasks only: comparing it with an agent's overall figure would mislead)."""
     novice = next((e for e in entries if e["kind"] == "human" and e["human_kind"] == "novice"
                    and e["overall"]["pg"] is not None), None)
     agents = sorted([e for e in entries if e["kind"] == "agent" and e["ranked"]],
                     key=lambda e: -(e["overall"]["pg"] or 0))[:GAP_AGENTS]
     if novice is None or not agents:
         return None
-    gaps = [e["overall"]["pg"] - novice["overall"]["pg"] for e in agents]
+    compared = [(e, *shared_gap(e, novice)) for e in agents]
+    compared = [(e, gap, shared) for e, gap, shared in compared if shared]
+    if not compared:
+        return None
+    agents, gaps, shared = [c[0] for c in compared], [c[1] for c in compared], [c[2] for c in compared]
     names = [_short(_label(e), 36) for e in agents]
     names = [f"{n} #{e['submission_id']}" if names.count(n) > 1 else n for n, e in zip(names, agents)]
     fig = go.Figure(go.Bar(
         y=names, x=gaps, orientation="h",
         marker={"color": ["#5ad17a" if g >= 0 else "#ff7a59" for g in gaps]},
-        text=[f"{g:+.1f}" for g in gaps], textposition="outside", cliponaxis=False,
-        hovertemplate="<b>%{y}</b><br>%{x:+.1f} points of PG vs novice humans<extra></extra>"))
-    _layout(fig, title=f"Gap to novice humans (overall PG {novice['overall']['pg']:.1f} %)",
+        text=[f"{g:+.1f}" for g in gaps], textposition="outside", cliponaxis=False, customdata=shared,
+        hovertemplate="<b>%{y}</b><br>%{x:+.1f} points of PG vs novice humans, on the %{customdata} tasks "
+                      "both played<extra></extra>"))
+    covered = novice["covered"]
+    _layout(fig, title=f"Gap to novice humans on the tasks both played (novices cover {covered} of "
+                       f"{novice['tasks_total']} tasks)",
             height=max(260, 60 + 26 * len(agents)), showlegend=False)
     fig.update_yaxes(autorange="reversed")
     low, high = min(0.0, *gaps), max(0.0, *gaps)

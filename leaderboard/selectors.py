@@ -301,6 +301,11 @@ def compute_table(task_set, *, interface="", protocol=Protocol.PAUSED):
         entries.append(entry)
 
     _add_above_chance(entries, per_task, random_floors(task_set))
+    task_pgs = {}
+    for row in per_task.itertuples(index=False):
+        task_pgs.setdefault(row.entry, {})[int(row.task_id)] = float(row.pg) * 100.0
+    for entry in entries:  # per task, for comparisons on the tasks two entries share
+        entry["task_pg"] = task_pgs.get(entry["key"], {})
     ranked = [e for e in entries if e["ranked"]]
     ranks = interval_ranks([e["overall"]["pg_lo"] for e in ranked], [e["overall"]["pg_hi"] for e in ranked])
     for entry, rank in zip(ranked, ranks):

@@ -20,3 +20,16 @@ def test_the_platform_s_baselines_are_not_drawn_as_the_best_agents():
     solver = {"kind": "agent", "reference": True, "ranked": False, "overall": {"pg": 100.0}, "name": "solver"}
     agent = {"kind": "agent", "reference": False, "ranked": False, "overall": {"pg": 20.0}, "name": "model"}
     assert charts.chart_entries([solver, agent]) == [agent]
+
+
+def test_the_gap_to_novices_compares_on_the_tasks_both_played():
+    novice = {"kind": "human", "human_kind": "novice", "name": "Novice humans", "covered": 1, "tasks_total": 2,
+              "overall": {"pg": 40.0}, "task_pg": {1: 40.0}}
+    agent = {"kind": "agent", "ranked": True, "name": "model", "model": "m", "submission_id": 1,
+             "overall": {"pg": 40.0}, "task_pg": {1: 80.0, 2: 0.0}}  # overall equal to the novices', yet
+    figure = json.loads(charts.gap_to_novice([agent, novice]))
+    bar = figure["data"][0]
+    assert bar["x"] == [40.0] and bar["customdata"] == [1]  # 40 points ahead on the one task both played
+    assert "novices cover 1 of 2 tasks" in figure["layout"]["title"]["text"]
+    stranger = {**agent, "task_pg": {2: 90.0}}  # no task in common: nothing to compare
+    assert charts.gap_to_novice([stranger, novice]) is None
