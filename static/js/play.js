@@ -11,11 +11,17 @@
   const buttons = {ArrowUp: "up", ArrowDown: "down", ArrowLeft: "left", ArrowRight: "right", KeyZ: "a", KeyX: "b",
                    Enter: "start", ShiftRight: "select", Backspace: "select"};
   let socket = null, step = null, pending = null, waiting = true, finished = false, lastUrl = null;
+  let queued = null;  // one action pressed while a frame was on its way: sent as soon as the frame arrives
 
   const say = (text, isError) => { notice.textContent = text; notice.className = isError ? "error" : "muted"; };
 
   function send(action) {
-    if (waiting || finished || step === null) return;
+    if (finished) return;
+    if (waiting || step === null) {  // a fast second press is kept (one only), not dropped
+      queued = action;
+      say("Busy: your next action is queued and goes as soon as this frame arrives.");
+      return;
+    }
     waiting = true;
     say("…");
     socket.send(JSON.stringify({type: "action", step, action}));
@@ -37,6 +43,13 @@
         waiting = finished || status.done;
         say(status.done ? "The run is over." :
             status.reset ? `The game was lost: attempt ${status.attempt} starts.` : "Your move.");
+        if (queued && !waiting) {
+          const next = queued;
+          queued = null;
+          send(next);
+        } else if (waiting) {
+          queued = null;
+        }
         return;
       }
       const message = JSON.parse(event.data);
@@ -45,6 +58,7 @@
       } else if (message.type === "refused") {
         say(message.reason, true);
         waiting = false;
+        queued = null;  // it was meant for a frame the refusal did not change
       } else if (message.type === "finished") {
         finished = true;
         say("The run is over. Loading your result…");
@@ -55,6 +69,7 @@
     socket.onclose = (event) => {
       if (finished || event.code >= 4400) return;  // refused for good: the reason is on screen
       waiting = true;
+      queued = null;
       say("Connection lost; resuming where you were…", true);
       setTimeout(() => connect(Math.min(delay * 2, 8000)), delay);
     };
