@@ -11,6 +11,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from evaluator.models import Task
 from sandbox.actions import describe
 from evaluator.selectors import latest_tasks
+from leaderboard import selectors
 
 from . import frames, services
 from .models import HumanPlaySettings, PlayerProfile, PlaySession
@@ -54,7 +55,8 @@ def session_page(request, pk):
         "pointer": manifest["pointer"], "viewport": manifest["viewport"],
         "semantic_actions": manifest["semantic_actions"], "frame_count": frames.count(session),
         "actions": [describe(a) for a in session.action_list()] if session.status != PlaySession.Status.ACTIVE else [],
-        "rules": HumanPlaySettings.current()})
+        "rules": HumanPlaySettings.current(),
+        "compare": selectors.task_comparison(session.task) if session.status == PlaySession.Status.FINISHED else None})
 
 
 @login_required

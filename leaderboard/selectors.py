@@ -550,6 +550,20 @@ def above_chance(pg, floor):
     return max(0.0, (pg - floor) / (100.0 - floor) * 100.0)
 
 
+def task_comparison(task):
+    """How agents did on a task, for a player's result page: the first public task set holding it (the default
+    first), the ranked agents' mean PG and the best of them, and random play's floor (percent); None when no
+    public task set holds the task."""
+    task_set = next((ts for ts in task_sets() if ts.tasks.filter(pk=task.pk).exists()), None)
+    if task_set is None:
+        return None
+    agents = [row for row in task_results(task_set, task)["rows"] if row["kind"] == "agent" and not row["reference"]]
+    best = max(agents, key=lambda row: row["pg"], default=None)
+    return {"task_set": task_set, "agents": len(agents),
+            "agents_pg": sum(row["pg"] for row in agents) / len(agents) if agents else None,
+            "best": best, "random_floor": task.random_floor("cua")}
+
+
 def game_results(task_set, game):
     """Every entry's figures on one game's tasks (the mean over its tasks), and per-run progress by task."""
     runs = runs_frame(task_set, extra_filter=Q(task__game=game))

@@ -94,3 +94,29 @@ def test_the_rules_page_states_both_rules_with_the_admin_figures(client):
     page = client.get("/play/rules/").content.decode()
     assert "first recorded attempt at that" in page and "<strong>7</strong> practice sessions" in page
     assert "<strong>45 minutes</strong>" in page
+
+
+def test_a_finished_run_s_page_compares_with_the_agents_and_links_on(client):
+    from evaluator.models import Submission, TaskSet
+    from tests.leaderboard.factories import run as add_run, submission
+
+    user = make_user()
+    session = baseline(user)
+    services.record_action(session_id=session.pk, index=0, action={"type": "wait"})
+    services.finish_session(session_id=session.pk, progress=0.5, success=False)
+    core = TaskSet.objects.get(slug="core-v2")
+    for name, progress in (("Alpha", 0.3), ("Bravo", 0.9)):
+        add_run(submission(core, name), "runner/clear-6@1", progress)
+    solver = submission(core, "Solver")
+    Submission.objects.filter(pk=solver.pk).update(is_baseline=True)  # a reference row: not among the agents
+    add_run(solver, "runner/clear-6@1", 1.0)
+    client.force_login(user)
+    page = client.get(f"/play/sessions/{session.pk}/").content.decode()
+    assert "You reached <strong>50 %</strong>" in page
+    assert ("The 2 agents with verified runs of this task on GameWorld core v2 reach 60 % on average; the best, "
+            "Bravo, 90 %.") in page
+    floor = round(task("runner/clear-6@1").random_floor("cua"))
+    assert f"Random key presses reach {floor} %." in page
+    assert "/leaderboard/tasks/runner/clear-6/1/?ts=core-v2" in page
+    assert "/leaderboard/games/runner/?ts=core-v2" in page
+    assert "/leaderboard/humans/novice/?ts=core-v2" in page  # the row this run counts in
