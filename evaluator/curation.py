@@ -10,8 +10,7 @@ from django.utils import timezone
 from . import bundle_loading, bundles, services
 from .models import MEASURED_FIELDS, AuditEntry, Game, Submission, Task, TaskSet, TaskValidation
 from sandbox import SandboxError, run_trajectory
-from sandbox.calibration import WORDING as WORDING_FIELDS, gate, gate_task_set, verify_task_sample
-
+from sandbox.calibration import WORDING as WORDING_FIELDS, gate, gate_task_set, is_stale, verify_task_sample
 
 
 class CurationRefused(Exception):
@@ -99,11 +98,10 @@ def _validate(*, task, actor):
 def _calibration_problems(spec, card):
     """The calibration gate on the task's card, then a sample of its random runs replayed here: a card is the
     bundle author's measurement, and the site ranks nothing on a figure it has not reproduced."""
-    problems = [reason.removeprefix(f"{spec.id}: ") for reason in gate(spec, card)]
-    if card is not None and not any("calibration is stale" in p for p in problems):
-        problems += [reason.removeprefix(f"{spec.id}: ")
-                     for reason in verify_task_sample(spec, card, out=lambda line: None)]
-    return problems
+    reasons = gate(spec, card)
+    if card is not None and not is_stale(spec, card):
+        reasons += verify_task_sample(spec, card, out=lambda line: None)
+    return [reason.removeprefix(f"{spec.id}: ") for reason in reasons]
 
 
 def default_set_problems(task_set):

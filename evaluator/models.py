@@ -8,6 +8,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from sandbox import TaskSpec, registry
+from sandbox.actions import INTERFACES
+from sandbox.calibration import summarize
 
 GENRES = [("arcade", "Arcade"), ("platformer", "Platformer"), ("puzzle", "Puzzle"), ("runner", "Runner"),
           ("simulation", "Simulation")]
@@ -128,22 +130,24 @@ class Task(models.Model):
         card = self.calibration
         if not card:
             return None
-
-        def figures(results):
-            count = len(results)
-            return {"runs": count, "sr": 100.0 * sum(r["success"] for r in results) / count if count else None,
-                    "pg": 100.0 * sum(r["progress"] for r in results) / count if count else None}
-        return {"random": {interface: figures(card["random"][interface]["results"]) for interface in ("cua", "generalist")},
-                "solver": {**figures(card["solver"]["results"]), "seeds": card["solver"]["results"]},
+        return {"random": {interface: _percent(card["random"][interface]["results"]) for interface in INTERFACES},
+                "solver": {**_percent(card["solver"]["results"]), "seeds": card["solver"]["results"]},
                 "game_version": card["game_version"], "verdict": card.get("verdict", ""),
                 "reasons": card.get("reasons", [])}
 
     def random_floor(self, interface):
         """Random play's mean progress (0-100) for an interface ("human" rows press keys: the cua floor)."""
-        summary = self.calibration_summary()
-        if summary is None:
+        if not self.calibration:
             return None
-        return summary["random"]["generalist" if interface == "generalist" else "cua"]["pg"]
+        results = self.calibration["random"]["generalist" if interface == "generalist" else "cua"]["results"]
+        return _percent(results)["pg"]
+
+
+def _percent(results):
+    """Runs, SR and PG (percent; None without runs) of a calibration card's run entries."""
+    measured = summarize(results)
+    return {"runs": measured["runs"], "sr": 100.0 * measured["success_rate"] if results else None,
+            "pg": 100.0 * measured["mean_progress"] if results else None}
 
 
 class TaskSet(models.Model):

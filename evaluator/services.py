@@ -53,7 +53,6 @@ def reverify_submission(*, submission):
         transaction.on_commit(lambda: queue_verification(submission_id=submission.pk))
 
 
-
 def load_baseline_files(*, folder=BASELINES_DIR, say=print):
     """Create (once) the submissions of the baseline agents' files (evaluator/baselines/*.json), marked as the
     platform's own baselines; the worker verifies them. A file already loaded (same bytes) is skipped; a file the

@@ -300,12 +300,13 @@ def compute_table(task_set, *, interface="", protocol=Protocol.PAUSED):
                          submission_id=sub["pk"], status=sub["status"], players=None)
         entries.append(entry)
 
-    _add_above_chance(entries, per_task, random_floors(task_set))
     task_pgs = {}
     for row in per_task.itertuples(index=False):
         task_pgs.setdefault(row.entry, {})[int(row.task_id)] = float(row.pg) * 100.0
-    for entry in entries:  # per task, for comparisons on the tasks two entries share
-        entry["task_pg"] = task_pgs.get(entry["key"], {})
+    floors = random_floors(task_set)
+    for entry in entries:
+        entry["task_pg"] = task_pgs.get(entry["key"], {})  # per task: comparisons on the tasks two entries share
+        entry["overall"]["pg_above"] = _pg_above_chance(entry, floors)
     ranked = [e for e in entries if e["ranked"]]
     ranks = interval_ranks([e["overall"]["pg_lo"] for e in ranked], [e["overall"]["pg_hi"] for e in ranked])
     for entry, rank in zip(ranked, ranks):
@@ -323,16 +324,12 @@ def random_floors(task_set):
             for task in task_set.tasks.all()}
 
 
-def _add_above_chance(entries, per_task, floors):
-    """Each entry's overall PG above chance: the mean over its tasks of `above_chance`, against the floor of
-    its interface; None when a task it has lacks a floor."""
-    pgs = {}
-    for row in per_task.itertuples(index=False):
-        pgs.setdefault(row.entry, []).append((row.task_id, float(row.pg) * 100.0))
-    for entry in entries:
-        scaled = [above_chance(pg, floors.get(task_id, {}).get(entry["interface"])) for task_id, pg in
-                  pgs.get(entry["key"], [])]
-        entry["overall"]["pg_above"] = sum(scaled) / len(scaled) if scaled and None not in scaled else None
+def _pg_above_chance(entry, floors):
+    """An entry's overall PG above chance: the mean over its tasks of `above_chance`, against the floor of its
+    interface; None when a task it has lacks a floor."""
+    scaled = [above_chance(pg, floors.get(task_id, {}).get(entry["interface"]))
+              for task_id, pg in entry["task_pg"].items()]
+    return sum(scaled) / len(scaled) if scaled and None not in scaled else None
 
 
 def default_order(entry):
@@ -552,8 +549,8 @@ def above_chance(pg, floor):
 
 def task_comparison(task):
     """How agents did on a task, for a player's result page: the first public task set holding it (the default
-    first), the ranked agents' mean PG and the best of them, and random play's floor (percent); None when no
-    public task set holds the task."""
+    first), the mean PG of the agents with verified runs of it (baselines aside) and the best of them, and random
+    play's floor (percent); None when no public task set holds the task."""
     task_set = next((ts for ts in task_sets() if ts.tasks.filter(pk=task.pk).exists()), None)
     if task_set is None:
         return None

@@ -72,7 +72,8 @@ class ViewParams:
         return "?" + text if text else "?"
 
     def cache_part(self):
-        return f"{self.track}.{self.iface or 'all'}.{self.view}.{int(self.humans)}{int(self.partial)}.{self.sort}.{self.dir}.{int(self.all)}{int(self.chance)}"
+        return (f"{self.track}.{self.iface or 'all'}.{self.view}.{int(self.humans)}{int(self.partial)}.{self.sort}."
+                f"{self.dir}.{int(self.all)}{int(self.chance)}")
 
     @property
     def direction(self):

@@ -188,12 +188,17 @@ def calibrate(game, *, runs_per_seed=None, out=print, **session_options):
     return {"game": game.slug, "game_version": game.version, "tasks": cards}
 
 
+def is_stale(task, card):
+    """The card was measured on another game version or another definition of the task."""
+    return card["game_version"] != task.game.version or card["task_sha256"] != task_sha256(task)
+
+
 def gate(task, card):
     """Why the task may not ship, each reason naming the task; [] when its card passes the gate."""
     rerun = f"run `python -m sandbox calibrate {task.game.slug}`"
     if card is None:
         return [f"{task.id}: not calibrated: {rerun}"]
-    if card["game_version"] != task.game.version or card["task_sha256"] != task_sha256(task):
+    if is_stale(task, card):
         changed = ("the task's definition changed" if card["game_version"] == task.game.version
                    else f"measured on game version {card['game_version']}, the game is {task.game.version}")
         return [f"{task.id}: the calibration is stale ({changed}): {rerun}"]

@@ -144,7 +144,8 @@ def test_a_bundle_s_calibration_cards_are_kept_with_its_task_versions(calibrated
 def test_a_malformed_calibration_file_refuses_the_bundle_naming_the_field(calibrated_dir):
     edit_card(calibrated_dir, "tally/points-15@1", lambda card: card["random"]["cua"].update(results="many"))
     report = load(calibrated_dir)
-    assert len(report.errors) == 1 and "calibration.json: tasks/tally/points-15@1/random/cua/results:" in report.errors[0]
+    assert len(report.errors) == 1
+    assert "calibration.json: tasks/tally/points-15@1/random/cua/results:" in report.errors[0]
     assert not Task.objects.exists()
 
 

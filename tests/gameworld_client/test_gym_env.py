@@ -69,7 +69,8 @@ def test_the_local_env_records_invalid_actions_and_rewards_progress_at_the_end()
         keys = ["ArrowLeft", "ArrowRight", "Space"]  # the Gym space's key indices
         reference = registry.task("breakout/rally-5@1").reference.actions
         for index, action in enumerate(reference):
-            gym_action = {"type": 1, "key": 0} if action["type"] == "wait" else {"type": 0, "key": keys.index(action["key"])}
+            gym_action = ({"type": 1, "key": 0} if action["type"] == "wait"
+                          else {"type": 0, "key": keys.index(action["key"])})
             _, reward, terminated, truncated, info = env.step(gym_action)
             assert reward == (1.0 if index == len(reference) - 1 else 0.0)  # progress is rewarded at the end
         assert terminated and not truncated and info["success"]

@@ -16,7 +16,8 @@ BREAKOUT = {"keys": ["ArrowLeft", "ArrowRight", "Space"], "pointer": False,
             "viewport": {"width": 480, "height": 360}, "step_ms_range": [50, 2000],
             "semantic": [{"name": "move_left", "description": "left"}, {"name": "launch", "description": "serve"}]}
 # The names of breakout/rally-5's reference as semantic actions: a model that plays it reaches the target.
-RALLY = [a["name"] for a in as_semantic(registry.task("breakout/rally-5@1").reference.actions, registry.game("breakout"))]
+RALLY = [a["name"] for a in
+         as_semantic(registry.task("breakout/rally-5@1").reference.actions, registry.game("breakout"))]
 MINES = {"keys": ["KeyF"], "pointer": True, "viewport": {"width": 288, "height": 336}, "step_ms_range": [50, 2000],
          "semantic": [{"name": "reveal", "description": "open a cell",
                        "args": {"col": {"min": 0, "max": 8}, "row": {"min": 0, "max": 8}}}]}

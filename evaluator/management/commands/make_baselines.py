@@ -21,7 +21,6 @@ from evaluator.models import Protocol
 from ._baselines import AGENTS, dump, play
 
 
-
 class Command(BaseCommand):
     help = "Play the random and scripted baselines over a task set and write their submission files."
 
@@ -31,7 +30,8 @@ class Command(BaseCommand):
                                                "without a database, every bundled task as core-v2)")
         parser.add_argument("--games", help="only these games (comma-separated slugs)")
         parser.add_argument("--seeds", choices=["first", "all"], default="first")
-        parser.add_argument("--out", default=str(services.BASELINES_DIR), help="the folder written (default evaluator/baselines)")
+        parser.add_argument("--out", default=str(services.BASELINES_DIR),
+                            help="the folder written (default evaluator/baselines)")
 
     def handle(self, *args, agents, task_set=None, games=None, seeds="first", out=None, **options):
         wanted = [a.strip() for a in agents.split(",") if a.strip()]
