@@ -191,6 +191,10 @@ class Submission(models.Model):
         CUA = "cua", "Computer-use"
         GENERALIST = "generalist", "Generalist"
 
+    class Weights(models.TextChoices):
+        OPEN = "open", "Open weights"
+        CLOSED = "closed", "Closed weights"
+
     user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
     task_set = models.ForeignKey(TaskSet, on_delete=models.PROTECT, related_name="submissions")
     agent_name = models.CharField(max_length=80)
@@ -200,6 +204,14 @@ class Submission(models.Model):
     memory_rounds = models.PositiveIntegerField(default=0)
     url = models.URLField(blank=True)
     notes = models.TextField(blank=True)
+    # What researchers ask of an entry, as the submitter declares it (shown, filtered on, never ranked on).
+    code_url = models.URLField(blank=True)
+    paper_url = models.URLField(blank=True)
+    weights = models.CharField(max_length=8, choices=Weights.choices, blank=True)
+    tuned_on_benchmark = models.BooleanField(null=True, blank=True)
+    reported_tokens_per_step = models.FloatField(null=True, blank=True)
+    reported_seconds_per_step = models.FloatField(null=True, blank=True)
+    reported_cost_per_step_usd = models.FloatField(null=True, blank=True)
     protocol = models.CharField(max_length=12, choices=Protocol.choices, default=Protocol.PAUSED)
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.RECEIVED, db_index=True)
     runs_total = models.PositiveIntegerField(default=0)

@@ -31,6 +31,9 @@ def submit_upload(*, user, parsed):
             user=user, task_set=parsed.task_set, agent_name=agent["name"], model_name=agent["model"],
             organisation=agent.get("org", ""), interface=agent["interface"],
             memory_rounds=agent.get("memory_rounds", 0), url=agent.get("url", ""), notes=agent.get("notes", ""),
+            code_url=agent.get("code_url", ""), paper_url=agent.get("paper_url", ""), weights=agent.get("weights", ""),
+            tuned_on_benchmark=agent.get("tuned_on_benchmark"),
+            **{f"reported_{name}": value for name, value in agent.get("reported", {}).items()},
             protocol=parsed.protocol, runs_total=len(parsed.runs), payload_sha256=parsed.payload_sha256)
         Run.objects.bulk_create([
             Run(submission=submission, task=run.task, seed=run.seed, actions=run.actions,

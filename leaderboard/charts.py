@@ -9,15 +9,20 @@ import plotly.graph_objects as go
 
 from evaluator.models import Submission
 
-from .selectors import LEVEL_IDS, groups_for
+from .selectors import GENRE_IDS, GENRE_NAMES, LEVEL_IDS, groups_for
 
 TEXT = "#e7ecf5"
 MUTED = "#93a0b8"
 GRID = "#273149"
 PANEL = "#171e2e"
-AGENT_COLOURS = ["#ffc94d", "#7aa7ff", "#ff7a59", "#5ad17a", "#c88bff", "#4dd0e1", "#ff8fb1", "#b0e36b"]
-HUMAN_COLOURS = {"novice": "#9ad0c2", "expert": "#e7ecf5"}
+# One meaning per colour on every chart: blue and orange are the two interfaces (as on the table's badges), the
+# teal and white the human levels, green and red a gap's sign; single agents take the other colours, in order.
 INTERFACE_COLOURS = {Submission.Interface.CUA: "#7aa7ff", Submission.Interface.GENERALIST: "#ff7a59"}
+HUMAN_COLOURS = {"novice": "#9ad0c2", "expert": "#e7ecf5"}
+GAP_COLOURS = {"above": "#5ad17a", "below": "#e0524f"}
+AGENT_COLOURS = ["#ffc94d", "#c88bff", "#4dd0e1", "#b0e36b", "#d4a373", "#90a4ae"]
+GENRE_COLOURS = {"arcade": "#ff8fb1", "platformer": "#5ad17a", "puzzle": "#b39ddb", "runner": "#f2d15c",
+                 "simulation": "#c88bff"}  # as the genre tags of static/css/site.css
 BAR_AGENTS = 6  # agents drawn beside the humans in grouped bars
 GAP_AGENTS = 15
 
@@ -41,7 +46,7 @@ def _layout(fig, *, title, height=340, **extra):
     return fig
 
 
-def _label(entry):
+def entry_label(entry):
     """An entry's name for a chart (raw: `_short` escapes it, for plotly reads a few tags in text)."""
     if entry["kind"] == "human":
         return entry["name"]
@@ -81,12 +86,12 @@ def grouped_bars(entries, view):
         agent_index += 0 if human else 1
         for metric in ("pg", "sr"):
             fig.add_trace(go.Bar(
-                x=x, y=[figures[g][metric] for g, _, _ in groups], name=_short(_label(entry), 34),
+                x=x, y=[figures[g][metric] for g, _, _ in groups], name=_short(entry_label(entry), 34),
                 legendgroup=entry["key"], showlegend=metric == "pg", visible=metric == "pg",
                 marker={"color": colour, "pattern": {"shape": "/" if human else "", "fgcolor": "#0f1420",
                                                      "size": 6}},
                 customdata=[[figures[g]["runs"], figures[g]["tasks"]] for g, _, _ in groups],
-                hovertemplate=f"<b>{_short(_label(entry), 40)}</b><br>%{{x}}: %{{y:.1f}} % "
+                hovertemplate=f"<b>{_short(entry_label(entry), 40)}</b><br>%{{x}}: %{{y:.1f}} % "
                               f"{metric.upper()}<br>%{{customdata[0]}} runs, %{{customdata[1]}} tasks<extra></extra>"))
     count = len(fig.data)
     pg_visible = [i % 2 == 0 for i in range(count)]
@@ -122,7 +127,7 @@ def scatter(entries):
                         "line": {"width": 1, "color": "#0f1420"}},
                 error_x=_errors(group, "sr") if len(group) <= 60 else None,
                 error_y=_errors(group, "pg") if len(group) <= 60 else None,
-                text=[_short(_label(e), 60) for e in group], customdata=[[e["rank"] or "–"] for e in group],
+                text=[_short(entry_label(e), 60) for e in group], customdata=[[e["rank"] or "–"] for e in group],
                 hovertemplate="<b>%{text}</b><br>SR %{x:.1f} % · PG %{y:.1f} %<br>rank %{customdata[0]}"
                               "<extra></extra>"))
     for entry in [e for e in points if e["kind"] == "human"]:
@@ -173,11 +178,11 @@ def gap_to_novice(entries):
     if not compared:
         return None
     agents, gaps, shared = [c[0] for c in compared], [c[1] for c in compared], [c[2] for c in compared]
-    names = [_short(_label(e), 36) for e in agents]
+    names = [_short(entry_label(e), 36) for e in agents]
     names = [f"{n} #{e['submission_id']}" if names.count(n) > 1 else n for n, e in zip(names, agents)]
     fig = go.Figure(go.Bar(
         y=names, x=gaps, orientation="h",
-        marker={"color": ["#5ad17a" if g >= 0 else "#ff7a59" for g in gaps]},
+        marker={"color": [GAP_COLOURS["above"] if g >= 0 else GAP_COLOURS["below"] for g in gaps]},
         text=[f"{g:+.1f}" for g in gaps], textposition="outside", cliponaxis=False, customdata=shared,
         hovertemplate="<b>%{y}</b><br>%{x:+.1f} points of PG vs novice humans, on the %{customdata} tasks "
                       "both played<extra></extra>"))
@@ -203,11 +208,11 @@ def profile_bars(entry, humans, view="genre"):
         figures = other["genre"] if view == "genre" else other["level"]
         human = other["kind"] == "human"
         fig.add_trace(go.Bar(
-            x=x, y=[figures[g]["pg"] for g, _, _ in groups], name=_short(_label(other), 34),
+            x=x, y=[figures[g]["pg"] for g, _, _ in groups], name=_short(entry_label(other), 34),
             marker={"color": HUMAN_COLOURS[other["human_kind"]] if human else AGENT_COLOURS[0],
                     "pattern": {"shape": "/" if human else "", "fgcolor": "#0f1420", "size": 6}},
             customdata=[[figures[g]["sr"], figures[g]["runs"]] for g, _, _ in groups],
-            hovertemplate=f"<b>{_short(_label(other), 40)}</b><br>%{{x}}: PG %{{y:.1f}} %, "
+            hovertemplate=f"<b>{_short(entry_label(other), 40)}</b><br>%{{x}}: PG %{{y:.1f}} %, "
                           "SR %{customdata[0]:.1f} %<br>%{customdata[1]} runs<extra></extra>"))
     _layout(fig, title="Progress by " + ("genre" if view == "genre" else "curriculum level"), barmode="group",
             height=340)
@@ -224,9 +229,9 @@ def level_radar(entry, humans):
         values = [other["level"][str(lv)]["pg"] or 0 for lv in LEVEL_IDS]
         colour = HUMAN_COLOURS[other["human_kind"]] if human else AGENT_COLOURS[0]
         fig.add_trace(go.Scatterpolar(
-            r=values + values[:1], theta=labels + labels[:1], name=_short(_label(other), 34), fill="toself",
+            r=values + values[:1], theta=labels + labels[:1], name=_short(entry_label(other), 34), fill="toself",
             opacity=0.55 if human else 0.8, line={"color": colour, "dash": "dot" if human else "solid"},
-            hovertemplate="%{theta}: PG %{r:.1f} %<extra>" + _short(_label(other), 30) + "</extra>"))
+            hovertemplate="%{theta}: PG %{r:.1f} %<extra>" + _short(entry_label(other), 30) + "</extra>"))
     _layout(fig, title="Progress by curriculum level", height=340)
     fig.update_layout(margin={"l": 30, "r": 30, "t": 44, "b": 30},
                       polar={"bgcolor": PANEL, "domain": {"x": [0, 1], "y": [0.02, 1]},
@@ -243,11 +248,12 @@ def progress_by_task(runs, tasks):
     fig = go.Figure()
     labels = {t["task_id"]: _short(t["title"], 22) for t in tasks}
     order = [labels[t["task_id"]] for t in tasks]
-    agent = [r for r in runs if r["kind"] == "agent"]
-    if agent:
-        fig.add_trace(go.Box(x=[labels[r["task_id"]] for r in agent], y=[r["progress"] for r in agent],
-                             name="agents (runs)", marker={"color": AGENT_COLOURS[1], "size": 4},
-                             boxpoints="outliers" if len(agent) > 300 else "all", jitter=0.4, pointpos=0))
+    for interface, name in Submission.Interface.choices:
+        agent = [r for r in runs if r["kind"] == "agent" and r["interface"] == interface]
+        if agent:
+            fig.add_trace(go.Box(x=[labels[r["task_id"]] for r in agent], y=[r["progress"] for r in agent],
+                                 name=f"{name} agents (runs)", marker={"color": INTERFACE_COLOURS[interface], "size": 4},
+                                 boxpoints="outliers" if len(agent) > 300 else "all", jitter=0.4, pointpos=0))
     for kind in ("novice", "expert"):
         human = [r for r in runs if r["kind"] == kind]
         if human:
@@ -268,9 +274,11 @@ def progress_histogram(progress):
     bins = {"start": 0, "end": 100, "size": 10}
     # A run at the target (100) belongs in the last bin, 90-100: plotly's bins are closed on the left only.
     progress = [{**p, "progress": min(p["progress"], 99.999)} for p in progress]
-    agent = [p["progress"] for p in progress if p["kind"] == "agent"]
-    if agent:
-        fig.add_trace(go.Histogram(x=agent, xbins=bins, name="agent runs", marker={"color": AGENT_COLOURS[1]}))
+    for interface, name in Submission.Interface.choices:
+        agent = [p["progress"] for p in progress if p["kind"] == "agent" and p["interface"] == interface]
+        if agent:
+            fig.add_trace(go.Histogram(x=agent, xbins=bins, name=f"{name} agent runs",
+                                       marker={"color": INTERFACE_COLOURS[interface]}))
     for kind in ("novice", "expert"):
         human = [p["progress"] for p in progress if p["kind"] == kind]
         if human:
@@ -283,3 +291,51 @@ def progress_histogram(progress):
     fig.update_yaxes(title_text="runs")
     return fig.to_json()
 
+
+
+def compare_bars(result, view):
+    """Two entries' PG per genre (or level) over the tasks both ran."""
+    groups = [g for g in result[view] if g["tasks"]]
+    if not groups:
+        return None
+    fig = go.Figure()
+    for index, (side, entry) in enumerate((("first", result["first"]), ("second", result["second"]))):
+        human = entry["kind"] == "human"
+        fig.add_trace(go.Bar(
+            x=[g["label"] for g in groups], y=[g[f"{side}_pg"] for g in groups], name=_short(entry_label(entry), 34),
+            marker={"color": HUMAN_COLOURS[entry["human_kind"]] if human else AGENT_COLOURS[index],
+                    "pattern": {"shape": "/" if human else "", "fgcolor": "#0f1420", "size": 6}},
+            customdata=[[g[f"{side}_sr"], g["tasks"]] for g in groups],
+            hovertemplate=f"<b>{_short(entry_label(entry), 40)}</b><br>%{{x}}: PG %{{y:.1f}} %, SR "
+                          "%{customdata[0]:.1f} %<br>over the %{customdata[1]} tasks both ran<extra></extra>"))
+    _layout(fig, title="Progress by " + ("genre" if view == "genre" else "curriculum level") + " on the shared tasks",
+            barmode="group", height=340)
+    fig.update_yaxes(title_text="progress (%)", range=[0, 100])
+    return fig.to_json()
+
+
+def progress_over_time(entries):
+    """The state of the art by submission date: for each genre (and overall) the best PG of any ranked agent
+    submitted up to that day, as steps."""
+    agents = sorted([e for e in entries if e["kind"] == "agent" and e["ranked"] and e["date"]], key=lambda e: e["date"])
+    if not agents:
+        return None
+    fig = go.Figure()
+    for genre, colour, dash in [*((g, GENRE_COLOURS[g], "solid") for g in GENRE_IDS), ("overall", TEXT, "dot")]:
+        dates, best, names = [], [], []
+        for entry in agents:
+            pg = entry["overall"]["pg"] if genre == "overall" else entry["genre"][genre]["pg"]
+            if pg is not None and (not best or pg > best[-1]):
+                dates.append(entry["date"].isoformat())
+                best.append(pg)
+                names.append(_short(entry_label(entry), 40))
+        if not best:
+            continue
+        name = "Overall" if genre == "overall" else GENRE_NAMES[genre]
+        fig.add_trace(go.Scatter(
+            x=dates, y=best, mode="lines+markers", line={"shape": "hv", "color": colour, "dash": dash, "width": 2},
+            marker={"size": 7, "color": colour}, name=name, text=names,
+            hovertemplate=f"<b>{name}</b>: %{{y:.1f}} % PG<br>%{{text}}<br>%{{x|%Y-%m-%d}}<extra></extra>"))
+    _layout(fig, title="Best verified progress by submission date", height=340)
+    fig.update_yaxes(title_text="best PG so far (%)", range=[0, 100])
+    return fig.to_json()

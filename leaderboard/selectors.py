@@ -24,7 +24,7 @@ from django.db.models import Count, Exists, F, Max, OuterRef, Q
 from evaluator.bundle_loading import DEFAULT_TASK_SET
 from evaluator.models import GENRES, LEVELS, Game, Protocol, Run, Submission, Task, TaskSet
 
-CACHE_VERSION = "lb4"  # bump when the cached structures change shape
+CACHE_VERSION = "lb5"  # bump when the cached structures change shape
 CACHE_SECONDS = 24 * 3600
 BOOTSTRAP_SAMPLES = 1000
 BOOTSTRAP_SEED = 20260
@@ -36,6 +36,7 @@ LEVEL_IDS = [lv for lv, _ in LEVELS]
 LEVEL_NAMES = dict(LEVELS)
 INTERFACES = dict(Submission.Interface.choices)
 VIEWS = ("genre", "level")
+REPORTED = ("tokens_per_step", "seconds_per_step", "cost_per_step_usd")  # per step, as submitters report them
 
 
 # Scope: which task set, which interface.
@@ -159,7 +160,16 @@ def submissions_meta(task_set, *, interface="", protocol=Protocol.PAUSED):
         query = query.filter(interface=interface)
     return {f"s{row['pk']}": row for row in query.values(
         "pk", "agent_name", "model_name", "organisation", "interface", "protocol", "created", "status",
-        "runs_total", "runs_done", "memory_rounds", "is_baseline")}
+        "runs_total", "runs_done", "memory_rounds", "is_baseline", "url", "code_url", "paper_url", "weights",
+        "tuned_on_benchmark", "reported_tokens_per_step", "reported_seconds_per_step", "reported_cost_per_step_usd")}
+
+
+def entry_facts(sub):
+    """What the submitter declares about an agent: links, open or closed weights, whether it was built on this
+    benchmark, and the cost per step it reported (never verified, never ranked on)."""
+    return {"url": sub["url"], "code_url": sub["code_url"], "paper_url": sub["paper_url"], "weights": sub["weights"],
+            "tuned_on_benchmark": sub["tuned_on_benchmark"],
+            "reported": {name: sub[f"reported_{name}"] for name in REPORTED}}
 
 
 # Statistics.
@@ -175,15 +185,7 @@ def bootstrap_intervals(matrix, *, samples=BOOTSTRAP_SAMPLES, seed=BOOTSTRAP_SEE
     n_tasks, n_entries = matrix.shape
     if n_tasks == 0 or n_entries == 0:
         return np.full(n_entries, np.nan), np.full(n_entries, np.nan)
-    rng = np.random.default_rng(seed)
-    picks = rng.integers(0, n_tasks, size=(samples, n_tasks))
-    counts = np.zeros((samples, n_tasks))
-    np.add.at(counts, (np.repeat(np.arange(samples), n_tasks), picks.ravel()), 1.0)
-    present = ~np.isnan(matrix)
-    totals = counts @ np.where(present, matrix, 0.0)
-    weights = counts @ present.astype(float)
-    with np.errstate(invalid="ignore", divide="ignore"):
-        means = np.where(weights > 0, totals / np.where(weights > 0, weights, 1.0), np.nan)
+    means = resampled_means(matrix, samples=samples, seed=seed)
     tail = (100.0 - level) / 2
     lower = np.full(n_entries, np.nan)
     upper = np.full(n_entries, np.nan)
@@ -193,6 +195,35 @@ def bootstrap_intervals(matrix, *, samples=BOOTSTRAP_SAMPLES, seed=BOOTSTRAP_SEE
         if column.size:
             lower[j], upper[j] = np.percentile(column, [tail, 100.0 - tail])
     return lower, upper
+
+
+def resampled_means(matrix, *, samples=BOOTSTRAP_SAMPLES, seed=BOOTSTRAP_SEED):
+    """samples x entries: each entry's mean over a resample of the tasks (rows of `matrix`, drawn with replacement
+    from a generator seeded with `seed`, the same draws for every entry), NaN cells left out."""
+    n_tasks = matrix.shape[0]
+    rng = np.random.default_rng(seed)
+    picks = rng.integers(0, n_tasks, size=(samples, n_tasks))
+    counts = np.zeros((samples, n_tasks))
+    np.add.at(counts, (np.repeat(np.arange(samples), n_tasks), picks.ravel()), 1.0)
+    present = ~np.isnan(matrix)
+    totals = counts @ np.where(present, matrix, 0.0)
+    weights = counts @ present.astype(float)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return np.where(weights > 0, totals / np.where(weights > 0, weights, 1.0), np.nan)
+
+
+def paired_difference(first, second, *, samples=BOOTSTRAP_SAMPLES, seed=BOOTSTRAP_SEED, level=95.0):
+    """The paired bootstrap of two entries' figures on the tasks both have (two equal-length sequences, one
+    value per shared task): the mean difference (first - second), its percentile interval over resamples of
+    the tasks, and the share of resamples in which the first is ahead (and behind). None without a task."""
+    diffs = np.asarray(first, dtype=float) - np.asarray(second, dtype=float)
+    if diffs.size == 0:
+        return None
+    means = resampled_means(diffs[:, None], samples=samples, seed=seed)[:, 0]
+    tail = (100.0 - level) / 2
+    lower, upper = np.percentile(means, [tail, 100.0 - tail])
+    return {"diff": float(diffs.mean()), "lo": float(lower), "hi": float(upper), "tasks": int(diffs.size),
+            "ahead": float(np.mean(means > 0)), "behind": float(np.mean(means < 0))}
 
 
 def interval_ranks(lower, upper):
@@ -292,28 +323,33 @@ def compute_table(task_set, *, interface="", protocol=Protocol.PAUSED):
         if human:
             entry.update(name=HUMAN_NAMES[key], model="", organisation="", interface="human",
                          protocol=Protocol.PAUSED.value, date=None, submission_id=None, status="verified",
-                         players=int(players.get(key, 0)))
+                         players=int(players.get(key, 0)), facts=None)
         else:
             sub = meta[key]
             entry.update(name=sub["agent_name"], model=sub["model_name"], organisation=sub["organisation"],
                          interface=sub["interface"], protocol=sub["protocol"], date=sub["created"],
-                         submission_id=sub["pk"], status=sub["status"], players=None)
+                         submission_id=sub["pk"], status=sub["status"], players=None, facts=entry_facts(sub))
         entries.append(entry)
 
-    task_pgs = {}
+    task_pgs, task_srs = {}, {}
     for row in per_task.itertuples(index=False):
         task_pgs.setdefault(row.entry, {})[int(row.task_id)] = float(row.pg) * 100.0
+        task_srs.setdefault(row.entry, {})[int(row.task_id)] = float(row.sr) * 100.0
     floors = random_floors(task_set)
     for entry in entries:
-        entry["task_pg"] = task_pgs.get(entry["key"], {})  # per task: comparisons on the tasks two entries share
+        # Per task, for comparisons on the tasks two entries share.
+        entry["task_pg"] = task_pgs.get(entry["key"], {})
+        entry["task_sr"] = task_srs.get(entry["key"], {})
         entry["overall"]["pg_above"] = _pg_above_chance(entry, floors)
     ranked = [e for e in entries if e["ranked"]]
     ranks = interval_ranks([e["overall"]["pg_lo"] for e in ranked], [e["overall"]["pg_hi"] for e in ranked])
     for entry, rank in zip(ranked, ranks):
         entry["rank"] = rank
     entries.sort(key=default_order)
+    updated = runs["verified_at"].max() if not runs.empty else None
     return {"task_set": {"pk": task_set.pk, "slug": task_set.slug, "name": task_set.name, "status": task_set.status},
             "interface": interface, "tasks": n_tasks, "entries": entries,
+            "updated": None if updated is None or pd.isna(updated) else updated.to_pydatetime(),
             "games": tasks.groupby(["game", "game_title", "genre", "level"], sort=False).size()
             .reset_index(name="tasks").sort_values(["level", "game_title"]).to_dict("records")}
 
@@ -387,10 +423,28 @@ def default_direction(sort):
     return "asc" if sort in ("rank", "name", "model", "interface") else "desc"
 
 
-def select_entries(table, *, sort="rank", direction=None, humans=True, partial=True):
+WEIGHTS = ("open", "closed")
+
+
+def matches(entry, *, search="", weights="", tuned=True):
+    """Whether an agent entry passes the board's filters: `search` in its name, model or organisation (any case),
+    its declared weights, and (tuned False) not built or tuned on this benchmark. Human rows always pass."""
+    if entry["kind"] == "human":
+        return True
+    text = search.strip().casefold()
+    if text and not any(text in (entry.get(field) or "").casefold() for field in ("name", "model", "organisation")):
+        return False
+    if weights and entry["facts"]["weights"] != weights:
+        return False
+    return tuned or not entry["facts"]["tuned_on_benchmark"]
+
+
+def select_entries(table, *, sort="rank", direction=None, humans=True, partial=True, search="", weights="",
+                   tuned=True):
     """The entries a view shows, sorted. Missing values sort last either way; ties keep the default order."""
     entries = [e for e in table["entries"] if (humans or e["kind"] != "human")
-               and (partial or e["kind"] == "human" or not e["partial"])]
+               and (partial or e["kind"] == "human" or not e["partial"])
+               and matches(e, search=search, weights=weights, tuned=tuned)]
     if sort == "rank":
         # The default order: rank (overall PG) with the humans where their PG puts them, partial entries last.
         return entries if (direction or "asc") == "asc" else list(reversed(entries))
@@ -417,7 +471,8 @@ def export_columns(view):
                     Column(f"{group}_runs", f"{prefix}_runs")]
     columns += [Column(name, name) for name in (
         "overall_sr", "overall_sr_lo", "overall_sr_hi", "overall_pg", "overall_pg_lo", "overall_pg_hi",
-        "runs", "tasks_covered", "tasks_total", "flagged_runs", "iar")]
+        "runs", "tasks_covered", "tasks_total", "flagged_runs", "iar", "weights", "tuned_on_benchmark", "code_url",
+        "paper_url", "reported_tokens_per_step", "reported_seconds_per_step", "reported_cost_per_step_usd")]
     return columns
 
 
@@ -445,6 +500,9 @@ def export_row(entry, view):
                overall_pg_lo=o["pg_lo"], overall_pg_hi=o["pg_hi"], runs=o["runs"], tasks_covered=entry["covered"],
                tasks_total=entry["tasks_total"], flagged_runs=entry["flagged"],
                iar=None if entry["iar"] is None else entry["iar"] * 100.0)
+    facts = entry["facts"] or {}  # humans declare nothing
+    row.update({name: facts.get(name) for name in ("weights", "tuned_on_benchmark", "code_url", "paper_url")})
+    row.update({f"reported_{name}": facts.get("reported", {}).get(name) for name in REPORTED})
     return {column.label: row[column.key] for column in export_columns(view)}
 
 
@@ -535,8 +593,13 @@ def task_results(task_set, task):
         row["above_chance"] = above_chance(row["pg"], task.random_floor(row["interface"]))
     rows.sort(key=lambda r: (-r["pg"], -r["sr"], r["name"]))
     return {"rows": rows, "progress": counted[["entry", "kind", "progress"]].assign(
-        progress=lambda f: f["progress"] * 100.0).to_dict("records"),
+        progress=lambda f: f["progress"] * 100.0, interface=_interfaces(counted, meta)).to_dict("records"),
         "flagged": int(runs["mismatch"].sum())}
+
+
+def _interfaces(runs, meta):
+    """Each run's interface: its submission's, or "human"."""
+    return [meta[key]["interface"] if key in meta else "human" for key in runs["entry"]]
 
 
 def above_chance(pg, floor):
@@ -582,4 +645,39 @@ def game_results(task_set, game):
     rows.sort(key=lambda r: (-r["pg"], -r["sr"], r["name"]))
     counted = runs[~runs["mismatch"]]
     return {"rows": rows, "runs": counted[["entry", "kind", "task_id", "progress"]].assign(
-        progress=lambda f: f["progress"] * 100.0).to_dict("records"), "flagged": int(runs["mismatch"].sum())}
+        progress=lambda f: f["progress"] * 100.0, interface=_interfaces(counted, meta)).to_dict("records"), "flagged": int(runs["mismatch"].sum())}
+
+
+# Two entries side by side.
+
+def compare_entries(task_set, first_key, second_key):
+    """Two entries of the task set on the tasks both have verified runs on: per task, per genre and per level
+    their PG and SR, and overall the paired bootstrap of the PG and SR differences (first - second). None when
+    either entry has no verified run on the set."""
+    table = leaderboard(task_set)
+    by_key = {e["key"]: e for e in table["entries"]}
+    first, second = by_key.get(first_key), by_key.get(second_key)
+    if first is None or second is None:
+        return None
+    tasks = tasks_frame(task_set).sort_values(["level", "game_title", "target", "slug"])
+    shared = [t for t in tasks.to_dict("records") if t["task_id"] in first["task_pg"]
+              and t["task_id"] in second["task_pg"]]
+    rows = [{**t, "first_pg": first["task_pg"][t["task_id"]], "second_pg": second["task_pg"][t["task_id"]],
+             "first_sr": first["task_sr"][t["task_id"]], "second_sr": second["task_sr"][t["task_id"]]}
+            for t in shared]
+    for row in rows:
+        row["diff_pg"] = row["first_pg"] - row["second_pg"]
+
+    def means(members):
+        return {"tasks": len(members), **{metric: sum(r[metric] for r in members) / len(members) if members else None
+                                          for metric in ("first_pg", "second_pg", "first_sr", "second_sr")}}
+
+    def grouped(field, groups):
+        return [{"group": group, "label": label, "hint": hint, **means([r for r in rows if str(r[field]) == group])}
+                for group, label, hint in groups]
+
+    return {"first": first, "second": second, "rows": rows, "shared": len(rows), "tasks_total": table["tasks"],
+            "overall": means(rows), "genre": grouped("genre", groups_for("genre")),
+            "level": grouped("level", groups_for("level")),
+            "pg": paired_difference([r["first_pg"] for r in rows], [r["second_pg"] for r in rows]),
+            "sr": paired_difference([r["first_sr"] for r in rows], [r["second_sr"] for r in rows])}

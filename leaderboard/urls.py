@@ -7,6 +7,7 @@ urlpatterns = [
     path("", views.index, name="index"),
     re_path(r"^leaderboard/export\.(?P<fmt>csv|json)$", views.export, name="export"),
     re_path(r"^leaderboard/runs\.(?P<fmt>csv|json)$", views.export_runs, name="export_runs"),
+    path("leaderboard/compare/", views.compare, name="compare"),
     path("leaderboard/agents/<int:pk>/", views.agent, name="agent"),
     path("leaderboard/humans/<slug:kind>/", views.human, name="human"),
     path("leaderboard/games/<slug:slug>/", views.game, name="game"),

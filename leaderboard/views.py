@@ -2,6 +2,7 @@
 under the data version (see selectors.data_version), so a newly verified run shows on the next request."""
 import csv
 import gzip
+import hashlib
 import io
 from dataclasses import dataclass, replace
 from functools import lru_cache
@@ -45,6 +46,10 @@ class ViewParams:
     dir: str = ""
     all: bool = False
     chance: bool = False  # show each entry's PG above chance beside its PG
+    q: str = ""  # search agents by name, model or organisation
+    weights: str = ""  # "open" or "closed": agents that declare so
+    tuned: bool = True  # False hides agents built or tuned on this benchmark
+    reported: bool = False  # show the cost per step submitters reported
 
     @classmethod
     def from_request(cls, request):
@@ -57,23 +62,38 @@ class ViewParams:
         direction = direction if direction in ("asc", "desc") else ""
         iface = get.get("iface", "")
         track = get.get("track", Protocol.PAUSED)
+        weights = get.get("weights", "")
         return cls(ts=get.get("ts", "")[:50], track=track if track in TRACKS else Protocol.PAUSED, iface=iface if iface in selectors.INTERFACES else "", view=view,
                    humans=get.get("humans", "1") != "0", partial=get.get("partial", "1") != "0", sort=sort,
-                   dir=direction, all=get.get("all") == "1", chance=get.get("chance") == "1")
+                   dir=direction, all=get.get("all") == "1", chance=get.get("chance") == "1",
+                   q=get.get("q", "").strip()[:80], weights=weights if weights in selectors.WEIGHTS else "",
+                   tuned=get.get("tuned", "1") != "0", reported=get.get("reported") == "1")
 
     def query(self, **changes):
         """The query string of this view with some parameters changed (defaults left out)."""
+        text = urlencode(self.pairs(**changes))
+        return "?" + text if text else "?"
+
+    def pairs(self, **changes):
+        """(name, value) of every parameter of this view (some changed) that is not at its default."""
         params = replace(self, **changes)
         pairs = [("ts", params.ts), ("track", "" if params.track == Protocol.PAUSED else params.track), ("iface", params.iface), ("view", "" if params.view == "genre" else params.view),
                  ("humans", "" if params.humans else "0"), ("partial", "" if params.partial else "0"),
                  ("sort", "" if params.sort == "rank" else params.sort), ("dir", params.dir),
-                 ("all", "1" if params.all else ""), ("chance", "1" if params.chance else "")]
-        text = urlencode([(k, v) for k, v in pairs if v])
-        return "?" + text if text else "?"
+                 ("all", "1" if params.all else ""), ("chance", "1" if params.chance else ""), ("q", params.q),
+                 ("weights", params.weights), ("tuned", "" if params.tuned else "0"),
+                 ("reported", "1" if params.reported else "")]
+        return [(k, v) for k, v in pairs if v]
 
     def cache_part(self):
         return (f"{self.track}.{self.iface or 'all'}.{self.view}.{int(self.humans)}{int(self.partial)}.{self.sort}."
-                f"{self.dir}.{int(self.all)}{int(self.chance)}")
+                f"{self.dir}.{int(self.all)}{int(self.chance)}.{self.weights}{int(self.tuned)}{int(self.reported)}."
+                + hashlib.sha256(self.q.encode()).hexdigest()[:12])
+
+    def selection(self):
+        """The select_entries arguments of this view."""
+        return {"sort": self.sort, "direction": self.dir, "humans": self.humans, "partial": self.partial,
+                "search": self.q, "weights": self.weights, "tuned": self.tuned}
 
     @property
     def direction(self):
@@ -151,6 +171,13 @@ def switches(params):
                                                item("Hide", not params.partial, partial=False)]},
         {"label": "PG above chance", "items": [item("Show", params.chance, chance=True),
                                                item("Hide", not params.chance, chance=False)]},
+        {"label": "Weights", "items": [item("Any", not params.weights, weights=""),
+                                       item("Open", params.weights == "open", weights="open"),
+                                       item("Closed", params.weights == "closed", weights="closed")]},
+        {"label": "Built on this benchmark", "items": [item("Show", params.tuned, tuned=True),
+                                                       item("Hide", not params.tuned, tuned=False)]},
+        {"label": "Reported cost", "items": [item("Show", params.reported, reported=True),
+                                             item("Hide", not params.reported, reported=False)]},
     ]
 
 
@@ -159,7 +186,7 @@ def index(request):
     params = ViewParams.from_request(request)
     task_set = selectors.resolve_task_set(params.ts)
     context = {"params": params, "task_sets": selectors.task_sets(), "task_set": task_set,
-               "switches": switches(params)}
+               "switches": switches(params), "search_keep": params.pairs(q="", all=False)}
     if task_set is None:
         context["preparing"] = selectors.preparing()
         return render(request, "leaderboard/index.html", context)
@@ -177,8 +204,7 @@ def index(request):
 
 def render_board(request, task_set, params, version):
     table = selectors.leaderboard(task_set, interface=params.iface, protocol=params.track, version=version)
-    entries = selectors.select_entries(table, sort=params.sort, direction=params.dir, humans=params.humans,
-                                       partial=params.partial)
+    entries = selectors.select_entries(table, **params.selection())
     shown = entries if params.all else entries[:PAGE_ROWS]
     if not params.all:  # the human reference rows are always shown
         shown += [e for e in entries[PAGE_ROWS:] if e["kind"] == "human"]
@@ -190,7 +216,8 @@ def render_board(request, task_set, params, version):
                    "humans": sum(e["kind"] == "human" for e in table["entries"])},
         "charts": {"groups": charts.grouped_bars(table["entries"], params.view),
                    "scatter": charts.scatter([e for e in table["entries"] if params.humans or e["kind"] != "human"]),
-                   "gap": charts.gap_to_novice(table["entries"])},
+                   "gap": charts.gap_to_novice(table["entries"]),
+                   "time": charts.progress_over_time(table["entries"])},
         "has_novice": any(e["human_kind"] == "novice" for e in table["entries"]),
         "export": {"csv": reverse("leaderboard:export", args=["csv"]) + params.query(all=False),
                    "json": reverse("leaderboard:export", args=["json"]) + params.query(all=False),
@@ -207,14 +234,14 @@ def _table_for_export(request):
     if task_set is None:
         raise Http404("No public task set")
     table = selectors.leaderboard(task_set, interface=params.iface, protocol=params.track)
-    entries = selectors.select_entries(table, sort=params.sort, direction=params.dir, humans=params.humans,
-                                       partial=params.partial)
+    entries = selectors.select_entries(table, **params.selection())
     return params, task_set, table, entries
 
 
 def _filters(params, task_set):
     return {"task_set": task_set.slug, "interface": params.iface or "all", "view": params.view,
-            "humans": params.humans, "partial": params.partial, "sort": params.sort, "dir": params.direction}
+            "humans": params.humans, "partial": params.partial, "sort": params.sort, "dir": params.direction,
+            "search": params.q, "weights": params.weights or "any", "built_on_benchmark": params.tuned}
 
 
 @require_GET
@@ -358,6 +385,30 @@ def task(request, game, slug, version):
     context = {"task": found, "game": found.game, "task_set": task_set, "results": results, "rows": rows,
                "hidden_rows": len(results["rows"]) - len(rows), "chart": charts.progress_histogram(results["progress"])}
     return render(request, "leaderboard/task.html", context)
+
+
+@require_GET
+def compare(request):
+    """Two entries side by side on the tasks both ran, with the paired bootstrap of their difference."""
+    task_set = selectors.resolve_task_set(request.GET.get("ts"))
+    if task_set is None:
+        raise Http404("No public task set")
+    table = selectors.leaderboard(task_set)
+    first, second = request.GET.get("a", "")[:20], request.GET.get("b", "")[:20]
+    context = {"task_set": task_set, "task_sets": selectors.task_sets(), "first": first, "second": second,
+               "choices": [(e["key"], charts.entry_label(e)) for e in table["entries"]], "result": None}
+    if first and second:
+        if first == second:
+            context["error"] = "Pick two different entries."
+        else:
+            context["result"] = selectors.compare_entries(task_set, first, second)
+            if context["result"] is None:
+                context["error"] = f"No entry {first if first not in {e['key'] for e in table['entries']} else second!r} " \
+                                   f"with verified runs on {task_set.name}: pick from the lists."
+    if context["result"]:
+        context["charts"] = {"genre": charts.compare_bars(context["result"], "genre"),
+                             "level": charts.compare_bars(context["result"], "level")}
+    return render(request, "leaderboard/compare.html", context)
 
 
 def _task_set_with(request, tasks):

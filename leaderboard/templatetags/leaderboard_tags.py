@@ -41,6 +41,25 @@ def show_all_query(params):
     return params.query(all=True)
 
 
+@register.filter
+def signed(value):
+    """A difference in points with its sign, or an en dash."""
+    return "–" if value is None else f"{value:+.1f}"
+
+
+@register.filter
+def clear_search_query(params):
+    return params.query(q="", all=False)
+
+
+@register.filter
+def per_step(value, unit):
+    """A reported per-step figure: tokens as a whole number, seconds with two decimals, dollars with four."""
+    if not isinstance(value, (int, float)):  # none reported (a human row has no submitter at all)
+        return "–"
+    return {"tokens": f"{value:,.0f}", "seconds": f"{value:.2f}", "usd": f"{value:.4f}"}[unit]
+
+
 INTERFACE_LABELS = {Submission.Interface.CUA: "CUA", Submission.Interface.GENERALIST: "Generalist", "human": "Human"}
 
 

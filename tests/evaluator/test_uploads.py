@@ -28,6 +28,40 @@ def test_a_good_upload_parses():
     assert parsed.runs[0].claimed_success is True and len(parsed.payload_sha256) == 64
 
 
+FACTS = {"code_url": "https://example.org/code", "paper_url": "https://example.org/paper", "weights": "open",
+         "tuned_on_benchmark": True, "reported": {"tokens_per_step": 1234.5, "seconds_per_step": 2.25,
+                                                  "cost_per_step_usd": 0.0031}}
+
+
+def test_what_a_submitter_declares_about_the_agent_is_stored(django_capture_on_commit_callbacks):
+    from evaluator.services import create_submission
+
+    data = json.loads(payload([run_entry("breakout/rally-5@1")]))
+    data["agent"].update(FACTS)
+    parsed = parse_upload(json.dumps(data).encode(), user=None, limits=UploadLimits.current())
+    with django_capture_on_commit_callbacks():
+        made = create_submission(user=None, parsed=parsed)
+    made.refresh_from_db()
+    assert (made.code_url, made.paper_url, made.weights, made.tuned_on_benchmark) == (
+        "https://example.org/code", "https://example.org/paper", "open", True)
+    assert (made.reported_tokens_per_step, made.reported_seconds_per_step, made.reported_cost_per_step_usd) == (
+        1234.5, 2.25, 0.0031)
+
+
+@pytest.mark.parametrize("field, value, message", [
+    ("weights", "semi-open", "agent.weights: 'semi-open' is not one of ['open', 'closed']"),
+    ("tuned_on_benchmark", "yes", "agent.tuned_on_benchmark: 'yes' is not of type 'boolean'"),
+    ("code_url", "javascript:alert(1)", "agent.code_url: 'javascript:alert(1)' does not match"),
+    ("reported", {"tokens_per_step": -1}, "agent.reported.tokens_per_step: -1 is less than the minimum of 0"),
+    ("reported", {"dollars": 1}, "agent.reported: Additional properties are not allowed ('dollars' was unexpected)"),
+])
+def test_a_bad_declaration_is_refused_naming_the_field(field, value, message):
+    data = json.loads(payload([run_entry("breakout/rally-5@1")]))
+    data["agent"][field] = value
+    errors = refused(json.dumps(data).encode())
+    assert len(errors) == 1 and errors[0].startswith(message), errors
+
+
 def test_not_json():
     assert refused(b"{oops")[0].startswith("(file): the file is not JSON: Expecting property name")
 

@@ -107,6 +107,52 @@ def test_the_level_view_sorting_and_filters_keep_their_state_in_the_url(client, 
     assert table_of(client, "?view=nope&sort=bogus&iface=x") == table_of(client)   # bad values fall back
 
 
+def declare(sub, **facts):
+    type(sub).objects.filter(pk=sub.pk).update(**facts)
+
+
+def test_agents_are_found_by_name_model_or_organisation_and_filtered_by_what_they_declare(client, board):
+    ts, subs = board
+    a, b, d = (f"s{subs[k].pk}" for k in "abd")
+    declare(subs["a"], weights="open", code_url="https://example.org/alpha", paper_url="https://example.org/paper")
+    declare(subs["b"], weights="closed", tuned_on_benchmark=True)
+    assert [key for key, _ in table_of(client, "?q=BRAVO")] == ["novice", b]    # the human reference stays
+    assert [key for key, _ in table_of(client, "?q=alpha-1")] == [a, "novice"]  # by model
+    assert [key for key, _ in table_of(client, "?q=org+a")] == [a, "novice"]    # by organisation
+    assert [key for key, _ in table_of(client, "?q=nobody")] == ["novice"]
+    assert [key for key, _ in table_of(client, "?weights=open")] == [a, "novice"]
+    assert [key for key, _ in table_of(client, "?weights=closed")] == ["novice", b]
+    assert [key for key, _ in table_of(client, "?tuned=0")] == [a, "novice", d]
+    page = client.get("/?q=alpha").content.decode()
+    assert 'value="alpha"' in page and "showing agents matching “alpha”" in page
+    assert "open weights" in page and 'href="https://example.org/alpha"' in page and ">paper</a>" in page
+    assert "built on this benchmark" in client.get("/?q=bravo").content.decode()
+    exported = list(csv.DictReader(io.StringIO(client.get("/leaderboard/export.csv?weights=closed").content.decode())))
+    assert [(r["entry"], r["weights"], r["tuned_on_benchmark"]) for r in exported] == [
+        ("Novice humans", "", ""), ("Bravo", "closed", "True")]
+
+
+def test_reported_costs_are_columns_marked_as_the_submitter_s_word(client, board):
+    ts, subs = board
+    declare(subs["a"], reported_tokens_per_step=1234.4, reported_seconds_per_step=2.5, reported_cost_per_step_usd=0.0031)
+    assert "Reported per step" not in client.get("/").content.decode()
+    page = client.get("/?reported=1").content.decode()
+    assert "Reported per step*" in page and "the site cannot" in page
+    row = dict(table_of(client, "?reported=1"))[f"s{subs['a'].pk}"]
+    assert row[-3:] == ["1,234", "2.50", "0.0031"]
+    assert dict(table_of(client, "?reported=1"))[f"s{subs['b'].pk}"][-3:] == ["–", "–", "–"]
+    entry = client.get(f"/leaderboard/agents/{subs['a'].pk}/").content.decode()
+    assert "Reported by the submitter, not verified: 1,234 tokens" in entry
+
+
+def test_the_board_says_when_it_last_changed_and_links_to_the_comparison(client, board):
+    ts, _ = board
+    newest = Run.objects.order_by("-verified_at").first().verified_at
+    page = client.get("/").content.decode()
+    assert f'last updated <time datetime="{newest.isoformat()}' in page
+    assert f'href="/leaderboard/compare/?ts={ts.slug}"' in page
+
+
 @pytest.mark.parametrize("query", ["", "?view=level&sort=overall_sr&dir=asc", "?iface=cua&humans=0"])
 def test_the_exports_equal_the_table(client, board, query):
     rows = table_of(client, query)
