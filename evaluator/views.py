@@ -1,3 +1,5 @@
+import re
+
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
@@ -28,13 +30,37 @@ def game(request, slug):
     except Game.DoesNotExist:
         raise Http404(f"No game {slug!r}") from None
     manifest = found.manifest
+    tasks = list(found.current_tasks)
+    intro, own, outro = shared_sentences([task.instruction for task in tasks])
     context = {
-        "game": found,
+        "game": found, "tasks": list(zip(tasks, own)), "intro": intro, "outro": outro,
+        "ranked": set(TaskSet.objects.exclude(status=TaskSet.Status.DRAFT).filter(tasks__in=tasks)
+                      .values_list("tasks__pk", flat=True)),
         "keys": manifest["keys"], "pointer": manifest["pointer"], "viewport": manifest["viewport"],
         "semantic_actions": manifest["semantic_actions"],
         "state_fields": sorted(manifest["state_fields"].items()),
     }
     return render(request, "evaluator/game.html", context)
+
+
+SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z])")
+
+
+def shared_sentences(instructions):
+    """(opening, [each instruction's own part], closing): the sentences every instruction of two or more starts
+    and ends with, so that a game page says how the game plays once and each task what it asks."""
+    split = [SENTENCE_END.split(text) for text in instructions]
+    if len(split) < 2:
+        return "", list(instructions), ""
+    shortest = min(len(sentences) for sentences in split)
+    head = 0
+    while head < shortest - 1 and len({tuple(s[:head + 1]) for s in split}) == 1:
+        head += 1
+    tail = 0
+    while head + tail < shortest - 1 and len({tuple(s[len(s) - tail - 1:]) for s in split}) == 1:
+        tail += 1
+    return (" ".join(split[0][:head]), [" ".join(s[head:len(s) - tail]) for s in split],
+            " ".join(split[0][len(split[0]) - tail:]) if tail else "")
 
 
 @require_GET

@@ -1,8 +1,18 @@
 from django.contrib import admin
+from django.shortcuts import redirect
+from django.templatetags.static import static
 from django.urls import include, path
+
+
+def favicon(request):
+    """Browsers ask for /favicon.ico whatever the page says: send them to the icon (its hashed static name is
+    known only once the static files are collected, hence at request time)."""
+    return redirect(static("favicon.svg"), permanent=True)
+
 
 urlpatterns = [
     path("admin/", admin.site.urls),
+    path("favicon.ico", favicon),
     path("accounts/", include("django.contrib.auth.urls")),
     path("api/", include("evaluator.api_urls")),
     path("", include("humanplay.urls")),

@@ -32,6 +32,12 @@ def baseline_kind(*, user, game, today=None):
 
 
 def start_session(*, user, task, mode):
+    """A new session, or the player's open one of the same task and mode: starting again resumes it (and a
+    recorded attempt cannot be restarted by opening another)."""
+    open_session = PlaySession.objects.filter(user=user, task=task, mode=mode,
+                                              status=PlaySession.Status.ACTIVE).order_by("-pk").first()
+    if open_session is not None and not is_expired(open_session):
+        return open_session
     kind = baseline_kind(user=user, game=task.game) if mode == PlaySession.Mode.BASELINE else ""
     played = PlaySession.objects.filter(user=user, task=task).count()
     return PlaySession.objects.create(user=user, task=task, mode=mode, baseline_kind=kind,

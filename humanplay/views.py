@@ -44,6 +44,20 @@ def start(request, game, task):
     return redirect(session)
 
 
+# The on-screen keys of the play page (for touch screens): arrows as a D-pad, the other keys as buttons.
+DPAD = {"ArrowUp": ("up", "▲"), "ArrowLeft": ("left", "◀"), "ArrowRight": ("right", "▶"), "ArrowDown": ("down", "▼"),
+        "up": ("up", "▲"), "left": ("left", "◀"), "right": ("right", "▶"), "down": ("down", "▼")}
+KEY_LABELS = {"Space": "Space", "Enter": "Enter", "ShiftLeft": "Shift", "ShiftRight": "Shift", "Escape": "Esc",
+              "Backspace": "⌫", "a": "A", "b": "B", "start": "Start", "select": "Select"}
+
+
+def on_screen_keys(keys):
+    """{dpad: [(key, direction, symbol)], buttons: [(key, label)]} for a game's keys."""
+    return {"dpad": [(key, *DPAD[key]) for key in keys if key in DPAD],
+            "buttons": [(key, KEY_LABELS.get(key, key.removeprefix("Key").removeprefix("Digit")))
+                        for key in keys if key not in DPAD]}
+
+
 @login_required
 @require_GET
 def session_page(request, pk):
@@ -52,6 +66,7 @@ def session_page(request, pk):
     manifest = game.manifest
     return render(request, "humanplay/play.html", {
         "session": session, "task": session.task, "game": game, "keys": manifest["keys"],
+        "pad": on_screen_keys(manifest["keys"]),
         "pointer": manifest["pointer"], "viewport": manifest["viewport"],
         "semantic_actions": manifest["semantic_actions"], "frame_count": frames.count(session),
         "actions": [describe(a) for a in session.action_list()] if session.status != PlaySession.Status.ACTIVE else [],

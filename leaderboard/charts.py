@@ -20,7 +20,7 @@ PANEL = "#171e2e"
 INTERFACE_COLOURS = {Submission.Interface.CUA: "#7aa7ff", Submission.Interface.GENERALIST: "#ff7a59"}
 HUMAN_COLOURS = {"novice": "#9ad0c2", "expert": "#e7ecf5"}
 GAP_COLOURS = {"above": "#5ad17a", "below": "#e0524f"}
-AGENT_COLOURS = ["#ffc94d", "#c88bff", "#4dd0e1", "#b0e36b", "#d4a373", "#90a4ae"]
+AGENT_COLOURS = ["#ffc94d", "#4dd0e1", "#b0e36b", "#d4a373", "#90a4ae", "#a1887f"]
 GENRE_COLOURS = {"arcade": "#ff8fb1", "platformer": "#5ad17a", "puzzle": "#b39ddb", "runner": "#f2d15c",
                  "simulation": "#c88bff"}  # as the genre tags of static/css/site.css
 BAR_AGENTS = 6  # agents drawn beside the humans in grouped bars
@@ -309,7 +309,8 @@ def compare_bars(result, view):
             hovertemplate=f"<b>{_short(entry_label(entry), 40)}</b><br>%{{x}}: PG %{{y:.1f}} %, SR "
                           "%{customdata[0]:.1f} %<br>over the %{customdata[1]} tasks both ran<extra></extra>"))
     _layout(fig, title="Progress by " + ("genre" if view == "genre" else "curriculum level") + " on the shared tasks",
-            barmode="group", height=340)
+            barmode="group", height=360)
+    fig.update_layout(showlegend=True, margin={"b": 84}, legend={"y": -0.2})
     fig.update_yaxes(title_text="progress (%)", range=[0, 100])
     return fig.to_json()
 

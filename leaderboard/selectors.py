@@ -61,6 +61,18 @@ def preparing():
             "failed": [task.task_id for task in failed]}
 
 
+def baselines_verifying(task_set):
+    """The platform's baselines on the task set that are still being verified (a new site verifies them after
+    publishing): {names, done, total} in runs, or None when none is."""
+    pending = list(Submission.objects.filter(task_set=task_set, is_baseline=True, hidden=False).exclude(
+        status__in=[Submission.Status.VERIFIED, Submission.Status.REJECTED]).values("agent_name", "runs_done",
+                                                                                      "runs_total"))
+    if not pending:
+        return None
+    return {"names": [p["agent_name"] for p in pending], "done": sum(p["runs_done"] for p in pending),
+            "total": sum(p["runs_total"] for p in pending)}
+
+
 def resolve_task_set(slug=None):
     """The task set named by slug, else the default one, else the newest public one; None if there is none."""
     public = TaskSet.objects.exclude(status=TaskSet.Status.DRAFT)

@@ -223,7 +223,7 @@ def render_board(request, task_set, params, version):
                    "json": reverse("leaderboard:export", args=["json"]) + params.query(all=False),
                    "runs_csv": reverse("leaderboard:export_runs", args=["csv"]) + params.query(all=False),
                    "runs_json": reverse("leaderboard:export_runs", args=["json"]) + params.query(all=False)},
-        "games": table["games"],
+        "games": table["games"], "baselines_verifying": selectors.baselines_verifying(task_set),
     }
     return render_to_string("leaderboard/_board.html", context, request=None)
 

@@ -90,6 +90,9 @@
       send({type: "left_click", x, y});
     });
   }
+  for (const button of document.querySelectorAll(".pad button[data-key]")) {  // the on-screen keys
+    button.addEventListener("click", () => send({type: "press_key", key: button.dataset.key}));
+  }
   for (const button of document.querySelectorAll(".semantic button[data-name]")) {
     button.addEventListener("click", () => {
       const args = {};

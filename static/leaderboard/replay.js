@@ -120,8 +120,10 @@
     var current = items[index];
     if (current) {
       var list = $("step-list");
-      if (current.offsetTop < list.scrollTop || current.offsetTop > list.scrollTop + list.clientHeight - 20) {
-        list.scrollTop = current.offsetTop - list.clientHeight / 2;
+      // The item's top inside the list's scrolled content (offsetTop would count from the page's positioned parent).
+      var top = current.getBoundingClientRect().top - list.getBoundingClientRect().top + list.scrollTop;
+      if (top < list.scrollTop || top + current.offsetHeight > list.scrollTop + list.clientHeight) {
+        list.scrollTop = top - list.clientHeight / 2;
       }
     }
     if (index === data.steps.length - 1) stop();

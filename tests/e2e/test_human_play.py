@@ -45,3 +45,44 @@ def test_play_a_task_with_the_keyboard_until_the_budget_ends(site_url, celery_wo
     page.locator("#replay-step").fill("50")
     assert page.locator("#replay-label").inner_text() == "after action 50 of 100"
     page.screenshot(path=str(artifacts_dir / "human-play-result.png"), full_page=True)
+
+
+def test_on_a_phone_the_header_fits_and_the_frame_and_the_on_screen_keys_share_the_first_screen(
+        site_url, browser, artifacts_dir):
+    load_games()
+    make_user("dana")
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
+                                  device_scale_factor=2)
+    page = context.new_page()
+    try:
+        page.goto(site_url + "/accounts/login/?next=/play/shop/earn-10/")
+        page.fill("#id_username", "dana")
+        page.fill("#id_password", "pw-dana-2026!")
+        page.get_by_role("button", name="Sign in").click()
+        page.wait_for_url("**/play/shop/earn-10/")
+        page.get_by_role("button", name="Practise (not recorded)").click()
+        page.wait_for_url("**/play/sessions/*/")
+        page.locator("#actions-left").filter(has_text="100").wait_for()
+
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390, "the page is wider than the phone"
+        for name in ("dana", "Sign out"):  # the header's account links are on screen
+            box = page.locator(".topbar .user").get_by_text(name).bounding_box()
+            assert box and box["x"] >= 0 and box["x"] + box["width"] <= 390, f"{name} is off screen"
+        frame, pad = page.locator("#frame").bounding_box(), page.locator("#pad").bounding_box()
+        assert frame["y"] + frame["height"] <= 844 and pad["y"] + pad["height"] <= 844, (frame, pad)
+        assert pad["y"] >= frame["y"] + frame["height"]  # under the frame, not beside it
+        assert page.locator(".dpad button").count() == 4 and page.locator(".pad-keys button").inner_text() == "Space"
+
+        page.locator('.dpad button[data-key="ArrowDown"]').tap()  # a tap on the D-pad is one action
+        page.wait_for_function("document.getElementById('actions-left').textContent === '99'")
+        page.locator('.pad-keys button[data-key="Space"]').tap()
+        page.wait_for_function("document.getElementById('actions-left').textContent === '98'")
+        page.screenshot(path=str(artifacts_dir / "human-play-phone.png"))
+        # Practising again resumes this session instead of opening another.
+        session_url = page.url
+        page.goto(site_url + "/play/shop/earn-10/")
+        page.get_by_role("button", name="Practise (not recorded)").click()
+        page.wait_for_url(session_url)
+        page.locator("#actions-left").filter(has_text="98").wait_for()
+    finally:
+        context.close()

@@ -70,6 +70,18 @@ def test_browse_the_leaderboard_and_step_through_a_replay(site_url, page, artifa
     page.get_by_role("link", name=best.agent_name, exact=True).click()
     page.wait_for_url(f"**/leaderboard/agents/{best.pk}/")
     assert page.locator("h1").inner_text().startswith(best.agent_name)
+    page.get_by_role("link", name="compare with another entry").click()
+    page.wait_for_url(f"**/leaderboard/compare/**a=s{best.pk}**")
+    page.locator('select[name="b"]').select_option(f"s{agents[1].pk}")
+    page.get_by_role("button", name="Compare").click()
+    page.wait_for_url(f"**b=s{agents[1].pk}**")
+    summary = page.locator("#compare-summary").inner_text()
+    assert "tasks ran by both" in summary and "% of resamples" in summary
+    page.wait_for_function("document.querySelectorAll('.chart .main-svg').length >= 2")
+    page.screenshot(path=str(artifacts_dir / "leaderboard-compare.png"), full_page=True)
+    page.go_back()
+    page.go_back()
+    page.wait_for_url(f"**/leaderboard/agents/{best.pk}/")
     page.locator(f'#tasks a[href="/leaderboard/runs/{real.pk}/"]').click()
     page.wait_for_url(f"**/leaderboard/runs/{real.pk}/")
 
@@ -84,6 +96,11 @@ def test_browse_the_leaderboard_and_step_through_a_replay(site_url, page, artifa
     assert page.locator("#frame").evaluate("img => img.complete && img.naturalWidth") > 0
     page.keyboard.press("End")
     assert counter.inner_text() == f"Step {total} / {total}"
+    # The step list follows the current step on a run longer than the list shows.
+    assert page.locator("#step-list").evaluate("l => l.scrollHeight > l.clientHeight")
+    assert page.locator("#step-list").evaluate(
+        "l => { const a = l.getBoundingClientRect(), b = l.querySelector('.on').getBoundingClientRect();"
+        " return b.top >= a.top && b.bottom <= a.bottom; }"), "the current step is scrolled out of the list"
     assert "target reached" in page.locator("#step-flags").inner_text()
     assert "matches the verified one" in page.locator("#replay-check").inner_text()
     page.screenshot(path=str(artifacts_dir / "leaderboard-replay.png"), full_page=False)

@@ -51,8 +51,26 @@ def test_a_maintainer_marks_experts_for_a_game_or_a_genre_from_a_date():
 
 def test_seeds_rotate_over_the_task_seeds():
     user = make_user()
-    seeds = [baseline(user).seed for _ in range(4)]
+    seeds = []
+    for _ in range(4):
+        session = baseline(user)
+        seeds.append(session.seed)
+        services.finish_session(session_id=session.pk, progress=0.1, success=False)
     assert seeds == [1, 2, 3, 1]
+
+
+def test_starting_again_resumes_the_open_session_of_the_task_and_mode():
+    user = make_user()
+    practise = lambda: services.start_session(user=user, task=task("runner/clear-6@1"),  # noqa: E731
+                                              mode=PlaySession.Mode.PRACTICE)
+    first = practise()
+    assert practise().pk == first.pk                       # a second click resumes it
+    assert baseline(user).pk != first.pk                   # a recorded attempt is another session
+    PlaySession.objects.filter(pk=first.pk).update(last_action_at=timezone.now() - timedelta(days=1))
+    second = practise()
+    assert second.pk != first.pk                           # an abandoned one is not resumed
+    services.finish_session(session_id=second.pk, progress=0.2, success=False)
+    assert practise().pk not in (first.pk, second.pk)      # nor a finished one
 
 
 def test_abandoned_sessions_expire_after_the_time_the_admin_sets():
@@ -69,7 +87,7 @@ def test_frames_of_sessions_ended_past_the_admin_limit_are_pruned_and_the_page_s
     settings.DATA_DIR = tmp_path
     user = make_user()
     days = HumanPlaySettings.current().frames_kept_days
-    active, old, recent = baseline(user), baseline(user), baseline(user)
+    active, old, recent = (baseline(user, t) for t in ("runner/clear-6@1", "runner/clear-9@1", "runner/clear-12@1"))
     for session in (active, old, recent):
         frames.save(session.pk, 0, b"\xff\xd8\xff frame")
         services.record_action(session_id=session.pk, index=0, action={"type": "wait"})

@@ -60,6 +60,7 @@ def test_a_colour_means_one_thing_on_every_chart():
     agents = set(charts.AGENT_COLOURS)
     assert not interface & human and not interface & agents and not human & agents
     assert not set(charts.GAP_COLOURS.values()) & (interface | human | agents)
+    assert not set(charts.GENRE_COLOURS.values()) & (interface | human | agents)
     runs = [{"kind": "agent", "interface": "cua", "task_id": 1, "progress": 10.0},
             {"kind": "agent", "interface": "generalist", "task_id": 1, "progress": 50.0},
             {"kind": "novice", "interface": "human", "task_id": 1, "progress": 70.0}]

@@ -355,3 +355,13 @@ def test_the_board_s_pg_above_chance_toggle_adds_a_column_kept_in_the_url(client
     assert "Above chance</th>" not in plain and "chance=1" in plain  # the switch links to it
     toggled = client.get("/?chance=1").content.decode()
     assert "Above chance</th>" in toggled and 'class="num overall above-chance"' in toggled
+
+
+def test_a_new_site_says_its_baselines_are_being_verified(client, board):
+    ts, subs = board
+    type(subs["b"]).objects.filter(pk=subs["b"].pk).update(is_baseline=True, status="verifying", runs_total=40,
+                                                            runs_done=6)
+    page = client.get("/").content.decode()
+    assert 'id="baselines-verifying"' in page and "(Bravo) are\n  being verified" in page and "6 of 40" in page
+    type(subs["b"]).objects.filter(pk=subs["b"].pk).update(status="verified", runs_done=40)
+    assert 'id="baselines-verifying"' not in client.get("/").content.decode()
