@@ -40,6 +40,11 @@ def test_play_a_task_with_the_keyboard_until_the_budget_ends(site_url, celery_wo
     assert page.locator(".big-figure").inner_text().startswith(("Target reached", "Target not reached"))
     page.locator("#run-status", has_text="Verified").wait_for(timeout=120_000)  # the page refreshes until then
     assert "Human (novice)" in page.locator("#result").inner_text()
+    compare = page.locator("#compare")
+    assert "Random key presses reach" in compare.inner_text()
+    for name in ("Your run's replay on the leaderboard", "The novice human row your run counts in",
+                 "Everyone's results on this task"):
+        assert compare.get_by_role("link", name=name).is_visible()
     assert page.locator("#replay-actions li").count() == 100
     assert page.locator("#replay-actions li").nth(3).inner_text() == "press Space"
     page.locator("#replay-step").fill("50")
