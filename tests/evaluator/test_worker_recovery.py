@@ -460,3 +460,86 @@ def test_a_worker_whose_pool_process_is_killed_mid_verification_completes_the_su
         assert_verified_as_a_clean_replay(site, submission_id, tasks, killed["id"])
         print(f"\n[pool process killed] run {killed['id']} ({killed['task']}) verified again; submission verified "
               f"{finished_after:.1f} s after the kill")
+
+
+class Site(Worker):
+    """`manage.py runsite` (Daphne, the worker and its beat as children) on a free port, in a session of its own."""
+
+    def __init__(self, name, env, log_dir):
+        import socket
+
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            port = probe.getsockname()[1]
+        self.log_path = log_dir / f"{name}.log"
+        self.log = open(self.log_path, "w")
+        self.process = subprocess.Popen([sys.executable, "manage.py", "runsite", "--port", str(port)], cwd=ROOT,
+                                        env=subprocess_env(env), stdout=self.log, stderr=subprocess.STDOUT,
+                                        start_new_session=True)
+
+    def beats(self):
+        """The pids of this site's running beats."""
+        return [pid for pid in self.session_members() if " beat " in _cmdline(pid)]  # celery ... beat --loglevel
+
+
+def _cmdline(pid):
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as found:
+            return found.read().replace(b"\0", b" ").decode(errors="replace")
+    except OSError:
+        return ""
+
+
+def test_the_whole_site_killed_mid_verification_and_restarted_completes_the_submission(scaled_site, tmp_path):
+    """SIGKILL of the whole site (`runsite` with Daphne, the worker, its pool and the beat, all at once) while a
+    run replays; a new `runsite` on the same data folder finishes the submission with every run once, and runs
+    one beat (the dead beat's schedule lock is taken over, not shared)."""
+    site = scaled_site
+    with flushed_redis(REDIS_DB):
+        env = {**site["env"], "GAMEWORLD_VISIBILITY_TIMEOUT_S": str(VISIBILITY_TIMEOUT_S),
+               "GAMEWORLD_SWEEP_EVERY_S": str(SWEEP_EVERY_S), "GAMEWORLD_DATA_DIR": str(tmp_path / "data"),
+               "GAMEWORLD_WORKER_CONCURRENCY": "1"}
+        site = {**site, "env": env}
+        submission_id = create_submission(site, TASKS, "recovery-whole-site")
+        sites = []
+        try:
+            for attempt in range(1, KILL_ATTEMPTS + 1):
+                first = Site(f"site-{attempt}", env, tmp_path)
+                sites.append(first)
+                wait_until_replaying(site, submission_id, first)
+                # Every process of the site at once, as a crash of its machine or container would: the worker
+                # gets no chance to finish its replay (a SIGKILL of runsite alone stops the worker warmly).
+                first.kill(signal.SIGKILL, grace_s=0)
+                killed_at = time.monotonic()
+                assert not first.session_members()
+                before = run_rows(site, submission_id)
+                left_running = [run for run in before if run["status"] == "running"]
+                if left_running:
+                    break
+            else:
+                pytest.fail(f"no replay was caught by the kill in {KILL_ATTEMPTS} attempts: {before}")
+            killed = left_running[0]
+            verified_before = {run["id"]: run for run in before if run["status"] == "verified"}
+
+            second = Site("site-restarted", env, tmp_path)
+            sites.append(second)
+            remaining = len(TASKS) - len(verified_before)  # the new site replays all of these (a busy machine)
+            wait_for(lambda: submission_row(site, submission_id)[0] in ("verified", "rejected"),
+                     RECOVERY_BOUND_S + 15 * remaining, f"submission {submission_id} finished after the restart",
+                     [second], logs_of=sites[:-1])
+            finished_at = time.monotonic()
+            beats = second.beats()
+            schedule_lock = (tmp_path / "data" / "celerybeat-schedule.lock").read_text().strip()
+        finally:
+            for running in sites:
+                if running.alive():
+                    running.kill(signal.SIGKILL)
+            retire_leftovers(site, submission_id)
+
+        assert len(beats) == 1 and schedule_lock == str(beats[0]), (beats, schedule_lock)
+        by_id = assert_verified_as_a_clean_replay(site, submission_id, TASKS, killed["id"])
+        for run_id, run in verified_before.items():
+            assert by_id[run_id] == run, "a run verified before the kill was verified again"
+        print(f"\n[whole site killed] {len(TASKS)} runs; killed run {killed['id']} ({killed['task']}) after "
+              f"{len(verified_before)} verified; submission verified {finished_at - killed_at:.1f} s after the kill, "
+              f"one beat")
