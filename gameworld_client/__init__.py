@@ -1,18 +1,20 @@
 """The GameWorld client: write and upload submissions, play tasks as a Gymnasium env (locally or live on a
 site), and run chat-model agents.
 
-    from gameworld_client import upload, wait, write_submission        # standard library only
-    from gameworld_client import GameWorldEnv, HostedEvaluation          # need gymnasium, numpy, pillow
-    from gameworld_client import ChatAgent, RandomAgent, run_tasks
+    from gameworld_client import upload, wait, write_submission        # submissions (httpx)
+    from gameworld_client import GameWorldEnv, HostedEvaluation          # the env (gymnasium; websockets)
+    from gameworld_client import ChatAgent, RandomAgent, run_tasks       # agents (openai)
 
-The upload helpers import nothing beyond the standard library; the env, the agents and the runner are
-imported on first use (the local transport imports the platform's sandbox only when it is used).
+The env, the agents and the runner are imported on first use, so `gameworld upload` starts fast; the local
+transport needs the platform's `sandbox` (a checkout on the path) and says so when it is missing.
 """
-from .upload import (FORMAT, ClientError, UploadError, WaitTimeout, submission, upload, wait,
+__version__ = "0.3.0"
+
+from .upload import (FORMAT, ClientError, UploadError, WaitTimeout, submission, upload, wait,  # noqa: E402
                      write_submission)
 
 _LAZY = {
-    "GameWorldEnv": "env", "LocalTransport": "env", "decode_frame": "env",
+    "GameWorldEnv": "env", "LocalTransport": "env", "decode_frame": "env", "SandboxMissing": "env",
     "HostedEvaluation": "hosted", "RemoteTransport": "hosted", "HostedError": "hosted",
     "action_space": "spaces", "to_protocol": "spaces", "from_protocol": "spaces", "check_action": "spaces",
     "ActionError": "spaces",
@@ -24,7 +26,7 @@ __all__ = ["FORMAT", "ClientError", "UploadError", "WaitTimeout", "submission", 
            "write_submission", *_LAZY]
 
 
-def __getattr__(name):
+def __getattr__(name: str) -> object:
     if name in _LAZY:
         import importlib
 

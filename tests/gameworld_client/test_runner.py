@@ -1,5 +1,5 @@
 """The chat-model runner against a fake OpenAI-compatible endpoint: tools, one action per reply, invalid
-replies charged and recorded, retries that cost nothing, the JSONL log, and a submission that verifies."""
+replies charged and recorded, retries (by the openai client) that cost nothing, the JSONL log, and a submission that verifies."""
 import json
 
 import pytest
@@ -24,7 +24,7 @@ MINES = {"keys": ["KeyF"], "pointer": True, "viewport": {"width": 288, "height":
 
 
 def model(fake, **options):
-    return ChatModel(base_url=fake.base_url, model="fake-vlm", api_key=fake.key, sleep=lambda s: None, **options)
+    return ChatModel(base_url=fake.base_url, model="fake-vlm", api_key=fake.key, **options)
 
 
 # Replies: exactly one action each.
@@ -67,25 +67,41 @@ def test_computer_use_tools_and_bounds():
                                                                MINES, "generalist", 200)[1]
 
 
-def test_transient_errors_are_retried_and_hard_errors_are_not():
-    with FakeChat([("http", 429, {"Retry-After": "0"}), ("http", 502), ("sleep", 1.5), text("ok")]) as fake:
+def test_transient_errors_are_retried_by_the_openai_client_and_hard_errors_are_not():
+    with FakeChat([("http", 429, {"Retry-After": "0"}), ("http", 500), ("sleep", 1.5), text("ok")]) as fake:
         reply, latency_ms, errors = model(fake, timeout=0.5).complete([{"role": "user", "content": "hi"}])
-    assert reply["choices"][0]["message"]["content"] == "ok" and latency_ms >= 0
-    assert errors[:2] == ["HTTP 429", "HTTP 502"] and "timed out" in errors[2]
+        assert [r["retry_count"] for r in fake.requests] == ["0", "1", "2", "3"]  # the openai client's own retries
+    assert reply["choices"][0]["message"]["content"] == "ok"
+    assert 0 <= latency_ms < 500  # the request that answered, not the waits between retries
+    assert errors[:2] == ["HTTP 429", "HTTP 500"] and "timed out after 0.5 s" in errors[2] and len(errors) == 3
     with FakeChat([], key="other") as fake:
         with pytest.raises(ChatError, match="HTTP 401"):
-            ChatModel(base_url=fake.base_url, model="m", api_key="sk-wrong", sleep=lambda s: None).complete([])
+            ChatModel(base_url=fake.base_url, model="m", api_key="sk-wrong").complete([])
         assert len(fake.requests) == 1  # not retried
     with FakeChat([("http", 503)] * 3) as fake:
-        with pytest.raises(ChatError, match="kept failing after 3 attempts"):
+        with pytest.raises(ChatError, match="kept failing after 3 attempts: HTTP 503; HTTP 503; HTTP 503"):
             model(fake, max_retries=2).complete([])
+
+
+def test_the_endpoint_key_and_model_come_from_the_environment(monkeypatch):
+    with FakeChat([text("ok")], key="sk-from-env") as fake:
+        monkeypatch.setenv("GAMEWORLD_CHAT_BASE_URL", fake.base_url)
+        monkeypatch.setenv("GAMEWORLD_CHAT_MODEL", "env-vlm")
+        monkeypatch.setenv("GAMEWORLD_CHAT_API_KEY", "sk-from-env")
+        ChatModel().complete([{"role": "user", "content": "hi"}])
+        [request] = fake.requests
+    assert request["auth"] == "Bearer sk-from-env" and request["body"]["model"] == "env-vlm"
+    monkeypatch.delenv("GAMEWORLD_CHAT_MODEL")
+    monkeypatch.delenv("OPENAI_MODEL", raising=False)
+    with pytest.raises(ChatError, match="no model name: pass model or set GAMEWORLD_CHAT_MODEL"):
+        ChatModel()
 
 
 # A whole task through the sandbox.
 
 @pytest.mark.django_db
 def test_the_runner_completes_a_task_records_the_invalid_reply_and_verifies(tmp_path):
-    script = [("http", 429, {"Retry-After": "0"}), ("http", 503), text("I am not sure what to do."),
+    script = [("http", 429, {"Retry-After": "0"}), ("http", 500), text("I am not sure what to do."),
               tool_call(RALLY[0]), ("sleep", 1.5), tool_call(RALLY[1]),
               {"content": None, "tool_calls": tool_call("move_left")["tool_calls"] + tool_call("wait")["tool_calls"]},
               *map(tool_call, RALLY[2:])]
@@ -102,7 +118,7 @@ def test_the_runner_completes_a_task_records_the_invalid_reply_and_verifies(tmp_
     assert run["seed"] == 1 and run["claimed"] == {"progress": 1.0, "success": True}  # 2 invalid steps besides
 
     # What the model was sent: tools, the instruction, the frame, and its memory of earlier rounds.
-    first, after_double = requests[0], requests[7]  # 429, 503, steps 1-2, step 3 timed out and again, 4, 5
+    first, after_double = requests[0], requests[7]  # 429, 500, steps 1-2, step 3 timed out and again, 4, 5
     assert [t["function"]["name"] for t in first["tools"]] == ["move_left", "move_right", "launch", "wait"]
     assert "Return the ball 5 times" in first["messages"][0]["content"] or "brick" in first["messages"][0]["content"]
     image = first["messages"][-1]["content"][1]["image_url"]["url"]
@@ -112,9 +128,10 @@ def test_the_runner_completes_a_task_records_the_invalid_reply_and_verifies(tmp_
 
     lines = [json.loads(line) for line in log.read_text().splitlines()]
     assert [line["step"] for line in lines] == list(range(1, len(RALLY) + 3))
-    assert lines[0]["retries"] == 2 and lines[0]["errors"] == ["HTTP 429", "HTTP 503"]
+    assert lines[0]["retries"] == 2 and lines[0]["errors"] == ["HTTP 429", "HTTP 500"]
     assert lines[0]["valid"] is False and lines[0]["result"]["invalid"] is True
     assert lines[2]["retries"] == 1 and lines[1]["retries"] == 0  # the timeout was retried at step 3
+    assert "timed out" in lines[2]["errors"][0]
     assert lines[1]["usage"]["prompt_tokens"] > 0 and lines[1]["usage"]["completion_tokens"] == 12
     assert "sha256=" in lines[0]["request"]["messages"][-1]["content"][1]["image_url"]["url"]
     assert lines[-1]["result"]["success"] is True and agent.invalid == 2 and agent.retries == 3
