@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import time
+from contextlib import ExitStack
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
@@ -90,6 +91,7 @@ class HostedEvaluation:
         self.timeout = timeout
         self.reconnects = reconnects
         self._sock: ClientConnection | None = None
+        self._connection: ExitStack | None = None  # the open connection's context (connect() is one)
         self._episode: tuple[str, int] | None = None  # (task, seed) open on the server
         begin = {"type": "begin", "evaluation": evaluation} if evaluation is not None else {
             "type": "begin", "agent": agent, "task_set": task_set, "protocol": protocol}
@@ -166,12 +168,14 @@ class HostedEvaluation:
     # given), answers pings in the background, and refuses a message over MAX_MESSAGE_BYTES.
     def _connect(self) -> None:
         self.close_socket()
+        stack = ExitStack()
         try:
-            self._sock = connect(self.url, additional_headers={"Authorization": f"Token {self.token}"},
-                                 user_agent_header=USER_AGENT, open_timeout=self.timeout, close_timeout=2,
-                                 compression=None, max_size=MAX_MESSAGE_BYTES)
+            self._sock = stack.enter_context(connect(
+                self.url, additional_headers={"Authorization": f"Token {self.token}"}, user_agent_header=USER_AGENT,
+                open_timeout=self.timeout, close_timeout=2, compression=None, max_size=MAX_MESSAGE_BYTES))
         except (OSError, InvalidHandshake, InvalidURI) as exc:
             raise HostedError(f"could not open {self.url}: {exc}") from None
+        self._connection = stack
 
     def _call(self, message: dict[str, Any], expect: str) -> tuple[dict[str, Any], bytes | None]:
         """Send one message and read the reply of the type expected; a status is followed by its frame."""
@@ -197,9 +201,10 @@ class HostedEvaluation:
         return reply, frame
 
     def close_socket(self) -> None:
-        if self._sock is not None:
-            sock, self._sock = self._sock, None
-            sock.close()
+        """Close the connection (the evaluation stays open on the site: it can be continued later)."""
+        if self._connection is not None:
+            connection, self._connection, self._sock = self._connection, None, None
+            connection.close()
 
     def close(self) -> None:
         self.close_socket()

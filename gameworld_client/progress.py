@@ -76,7 +76,7 @@ class VerificationProgress:
             return
         self.bar.total = snapshot.get("runs_total") or 0
         self.bar.n = snapshot.get("runs_done") or 0
-        self.bar.set_description(str(snapshot.get("status")))
+        self.bar.set_description_str(str(snapshot.get("status")))
 
     def close(self) -> None:
         self.bar.close()

@@ -11,6 +11,7 @@ from gameworld_client.env import GameWorldEnv
 from sandbox import Trajectory, registry, run_trajectory
 from tests.evaluator.submissions import as_semantic
 from tests.gameworld_client.fake_chat import FakeChat, text, tool_call
+from tests.gameworld_client.terminal import run_on_a_terminal
 
 BREAKOUT = {"keys": ["ArrowLeft", "ArrowRight", "Space"], "pointer": False,
             "viewport": {"width": 480, "height": 360}, "step_ms_range": [50, 2000],
@@ -214,7 +215,8 @@ def test_the_upload_format_keeps_latency_for_realtime_only(tmp_path):
 
 
 def test_the_run_command_plays_writes_the_file_and_logs(tmp_path):
-    """`python -m gameworld_client run` as a user types it, against the fake endpoint."""
+    """`gameworld run` as a user types it (here `python -m gameworld_client`, the same command), against the
+    fake endpoint, its results piped and its progress bar on a terminal."""
     import os
     import subprocess
     import sys
@@ -225,13 +227,17 @@ def test_the_run_command_plays_writes_the_file_and_logs(tmp_path):
     with FakeChat(script, default=tool_call("wait")) as fake:
         env = {k: v for k, v in os.environ.items() if not k.startswith(("GAMEWORLD_", "OPENAI_", "DJANGO_"))}
         env.update(PYTHONPATH=str(root), GAMEWORLD_CHAT_API_KEY=fake.key)
-        result = subprocess.run(
+        result, terminal = run_on_a_terminal(
             [sys.executable, "-m", "gameworld_client", "run", "--base-url", fake.base_url, "--model", "fake-vlm",
              "--interface", "generalist", "--tasks", "breakout/rally-5", "--memory-rounds", "1",
              "--out", str(tmp_path / "results.json"), "--log", str(tmp_path / "steps.jsonl")],
-            env=env, cwd=root, capture_output=True, text=True, timeout=300)
-    assert result.returncode == 0, result.stdout + result.stderr
+            env=env, cwd=root, timeout=300)
+    assert result.returncode == 0, result.stdout + terminal
     assert f"breakout/rally-5@1 seed 1: progress 1.000 success yes, {len(RALLY)} actions (0 invalid)" in result.stdout
+    # The progress bar, on the terminal only: runs done, steps, the current task and step, the mean progress.
+    assert "runs:   0%" in terminal and "0/1" in terminal and "breakout/rally-5@1 seed 1 step 1, 1 steps" in terminal
+    assert "1/1" in terminal and f"{len(RALLY)} steps, mean progress 1.000" in terminal
+    assert "\r" not in result.stdout and "runs:" not in result.stdout
     assert "tokens: " in result.stdout and "0 invalid replies" in result.stdout
     data = json.loads((tmp_path / "results.json").read_text())
     assert data["agent"] == {"name": "fake-vlm (generalist)", "model": "fake-vlm", "interface": "generalist",
