@@ -8,10 +8,17 @@ site), and run chat-model agents.
 The env, the agents and the runner are imported on first use, so `gameworld upload` starts fast; the local
 transport needs the platform's `sandbox` (a checkout on the path) and says so when it is missing.
 """
-__version__ = "0.3.0"
+from typing import TYPE_CHECKING
 
-from .upload import (FORMAT, ClientError, UploadError, WaitTimeout, submission, upload, wait,  # noqa: E402
-                     write_submission)
+from ._version import __version__
+from .upload import FORMAT, ClientError, UploadError, WaitTimeout, submission, upload, wait, write_submission
+
+if TYPE_CHECKING:  # what type checkers see of the names imported on first use (py.typed)
+    from .agents import RandomAgent, local_task_ids, run_episode, run_tasks
+    from .chat import ChatAgent, ChatError, ChatModel
+    from .env import GameWorldEnv, LocalTransport, SandboxMissing, decode_frame
+    from .hosted import HostedError, HostedEvaluation, RemoteTransport
+    from .spaces import ActionError, action_space, check_action, from_protocol, to_protocol
 
 _LAZY = {
     "GameWorldEnv": "env", "LocalTransport": "env", "decode_frame": "env", "SandboxMissing": "env",
@@ -22,7 +29,7 @@ _LAZY = {
     "ChatAgent": "chat", "ChatModel": "chat", "ChatError": "chat",
 }
 
-__all__ = ["FORMAT", "ClientError", "UploadError", "WaitTimeout", "submission", "upload", "wait",
+__all__ = ["__version__", "FORMAT", "ClientError", "UploadError", "WaitTimeout", "submission", "upload", "wait",
            "write_submission", *_LAZY]
 
 

@@ -19,7 +19,7 @@ from typing import Any, Union
 
 import httpx
 
-from . import __version__
+from ._version import __version__
 
 FORMAT = "gameworld.submission/1"
 # The protocols and interfaces of the upload format (the site's Protocol and Submission.Interface choices; the
