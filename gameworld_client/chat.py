@@ -279,8 +279,9 @@ def redacted(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
 class ChatAgent:
     """A chat model as a GameWorld agent (see the module's docstring)."""
 
-    def __init__(self, model: ChatModel, *, interface: str, memory_rounds: int = 4, log: str | os.PathLike | None = None,
-                 tool_choice: str = "auto", use_tools: bool = True, system_prompt: str | None = None):
+    def __init__(self, model: ChatModel, *, interface: str, memory_rounds: int = 4,
+                 log: str | os.PathLike | None = None, tool_choice: str = "auto", use_tools: bool = True,
+                 system_prompt: str | None = None):
         self.model = model
         self.interface = interface
         self.memory_rounds = memory_rounds

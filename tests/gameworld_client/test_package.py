@@ -63,7 +63,8 @@ def a_users_shell(tmp_path):
     env = {k: v for k, v in os.environ.items()
            if k not in ("PYTHONPATH", "VIRTUAL_ENV", "DJANGO_SETTINGS_MODULE") and not k.startswith("GAMEWORLD_")}
     env["PATH"] = os.pathsep.join(p for p in env["PATH"].split(os.pathsep) if not p.startswith(str(ROOT)))
-    env.update(PIP_NO_INDEX="1", PIP_FIND_LINKS=str(wheelhouse()), PIP_DISABLE_PIP_VERSION_CHECK="1", HOME=str(tmp_path))
+    env.update(PIP_NO_INDEX="1", PIP_FIND_LINKS=str(wheelhouse()), PIP_DISABLE_PIP_VERSION_CHECK="1",
+               HOME=str(tmp_path))
     return env
 
 
