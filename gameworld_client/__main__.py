@@ -245,7 +245,7 @@ def cmd_run(args):
 
 def run_hosted(args, agent, agent_block):
     from .agents import summary
-    from .hosted import HostedError, HostedEvaluation
+    from .hosted import ConnectionLost, HostedError, HostedEvaluation
 
     if not args.token:
         say("error: --hosted needs an API token: pass --token or set GAMEWORLD_TOKEN")
@@ -253,9 +253,9 @@ def run_hosted(args, agent, agent_block):
     try:
         hosted = HostedEvaluation(args.site, args.token, agent=agent_block, task_set=args.task_set,
                                   protocol=args.protocol, evaluation=args.evaluation)
-    except HostedError as exc:
+    except HostedError as exc:  # unreachable (3), or refused: a bad token, task set or agent block (2)
         say(f"error: {exc}")
-        return EXIT_REFUSED
+        return EXIT_UNREACHABLE if isinstance(exc, ConnectionLost) else EXIT_REFUSED
     with hosted:
         say(f"hosted evaluation {hosted.id} on {args.site} ({hosted.protocol}, task set {hosted.task_set})")
         played = {(e["task"], e["seed"]) for e in hosted.episodes if e["status"] == "finished"}

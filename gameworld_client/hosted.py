@@ -47,8 +47,8 @@ class HostedError(ClientError):
 
 
 class ConnectionLost(HostedError):
-    """The connection dropped without a deliberate close (or the site did not answer in time): a step
-    reconnects and resumes the episode."""
+    """The site could not be reached, or the connection dropped without a deliberate close (or the site did
+    not answer in time): a step reconnects and resumes the episode."""
 
 
 def websocket_url(site: str, path: str) -> str:
@@ -174,7 +174,7 @@ class HostedEvaluation:
                 self.url, additional_headers={"Authorization": f"Token {self.token}"}, user_agent_header=USER_AGENT,
                 open_timeout=self.timeout, close_timeout=2, compression=None, max_size=MAX_MESSAGE_BYTES))
         except (OSError, InvalidHandshake, InvalidURI) as exc:
-            raise HostedError(f"could not open {self.url}: {exc}") from None
+            raise ConnectionLost(f"could not open {self.url}: {exc}") from None
         self._connection = stack
 
     def _call(self, message: dict[str, Any], expect: str) -> tuple[dict[str, Any], bytes | None]:

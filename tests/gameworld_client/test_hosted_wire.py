@@ -22,8 +22,10 @@ class AgentSocket:
     size of the frames; `drop_after` closes the TCP connection (no close frame) at that many actions, before
     the next one is applied, or once it is applied but before the answer (`drop_applied`)."""
 
-    def __init__(self, *, frame_bytes=len(JPEG), drop_after=None, drop_applied=False, close_code=None):
+    def __init__(self, *, frame_bytes=len(JPEG), drop_after=None, drop_applied=False, close_code=None,
+                 refuse=None):
         self.frame = JPEG + b"\0" * (frame_bytes - len(JPEG))
+        self.refuse = refuse
         self.drop_after, self.drop_applied, self.close_code = drop_after, drop_applied, close_code
         self.requests, self.messages, self.closes, self.applied = [], [], [], []
         self.server = serve(self.handle, "127.0.0.1", 0, compression=None)
@@ -40,7 +42,8 @@ class AgentSocket:
                 message = json.loads(data)
                 self.messages.append(message)
                 if message["type"] == "begin":
-                    connection.send(json.dumps(EVALUATION))
+                    connection.send(json.dumps({"type": "refused", "reason": self.refuse} if self.refuse
+                                               else EVALUATION))
                     continue
                 if message["type"] == "action":
                     if self.close_code:
@@ -116,3 +119,14 @@ def test_a_deliberate_close_is_reported_and_not_retried():
                                                   r"revoked\)"):
                 hosted.step(0, {"type": "wait"})
     assert len(socket.requests) == 1
+
+
+def test_the_hosted_command_tells_an_unreachable_site_from_a_refusal(capsys):
+    from gameworld_client.__main__ import main
+
+    hosted = ["run", "--hosted", "--agent", "random", "--token", "gw_key"]
+    assert main([*hosted, "--site", "http://127.0.0.1:9"]) == 3  # nothing listens there
+    assert "error: could not open ws://127.0.0.1:9/ws/agent/" in capsys.readouterr().out
+    with AgentSocket(refuse="no open evaluation 12 of yours") as socket:
+        assert main([*hosted, "--site", socket.site, "--evaluation", "12"]) == 2
+    assert capsys.readouterr().out == "error: no open evaluation 12 of yours\n"
