@@ -195,10 +195,21 @@ class HostedEvaluation:
                 if not isinstance(frame, bytes):
                     raise HostedError("the site sent text where a frame was expected")
         except ConnectionClosed as exc:
-            raise _closed_error(exc) from None
+            raise self._last_word(exc) from None
         except TimeoutError:
             raise ConnectionLost(f"no answer from {self.url} within {self.timeout:g} s") from None
         return reply, frame
+
+    def _last_word(self, closed: ConnectionClosed) -> HostedError:
+        """The error for a connection the site closed: its refusal if one arrived before the close (a bad
+        token is refused as the socket opens, maybe before this client's first message), else the close."""
+        try:
+            while True:
+                reply = json.loads(self._sock.recv(timeout=0))
+                if isinstance(reply, dict) and reply.get("type") == "refused":
+                    return HostedError(reply.get("reason", "refused"))
+        except (ConnectionClosed, TimeoutError, ValueError):
+            return _closed_error(closed)
 
     def close_socket(self) -> None:
         """Close the connection (the evaluation stays open on the site: it can be continued later)."""

@@ -3,6 +3,7 @@ handshake carries, a message over the client's limit refused with a clear error,
 reconnected and resumed, a deliberate close not retried."""
 import json
 import threading
+import time
 
 import pytest
 from websockets.exceptions import ConnectionClosed
@@ -37,6 +38,10 @@ class AgentSocket:
 
     def handle(self, connection):
         self.requests.append(connection.request)
+        if self.close_code and self.refuse:  # refused on opening, as the agent socket does a bad token
+            connection.send(json.dumps({"type": "refused", "reason": self.refuse}))
+            connection.close(self.close_code)
+            return
         try:
             for data in connection:
                 message = json.loads(data)
@@ -130,3 +135,21 @@ def test_the_hosted_command_tells_an_unreachable_site_from_a_refusal(capsys):
     with AgentSocket(refuse="no open evaluation 12 of yours") as socket:
         assert main([*hosted, "--site", socket.site, "--evaluation", "12"]) == 2
     assert capsys.readouterr().out == "error: no open evaluation 12 of yours\n"
+
+
+@pytest.mark.parametrize("late", [False, True], ids=["before-the-close", "after-the-close"])
+def test_a_refusal_on_opening_is_reported_with_the_sites_reason(late, monkeypatch):
+    """The agent socket refuses a bad token as it opens: the refusal, then the close (4401). The client's
+    first message may go before the close arrives, or after (its send then fails): the reason is the same."""
+    if late:
+        connect = HostedEvaluation._connect
+
+        def connect_then_dawdle(self):
+            connect(self)
+            time.sleep(0.5)  # the refusal and the close arrive before the first message is sent
+
+        monkeypatch.setattr(HostedEvaluation, "_connect", connect_then_dawdle)
+    with AgentSocket(refuse="send an active API token", close_code=4401) as socket:
+        with pytest.raises(HostedError) as refused:
+            HostedEvaluation(socket.site, "gw_not-a-key", agent=EVALUATION["agent"])
+    assert str(refused.value) == "send an active API token"
