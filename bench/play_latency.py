@@ -72,29 +72,29 @@ class Player(threading.Thread):
     def run(self):
         from websockets.sync.client import connect
 
-        try:  # the play socket checks the Origin, as a browser on the site's own page sends it
-            sock = connect(self.url, origin=self.url.replace("ws://", "http://").split("/ws/")[0],
-                           additional_headers={"Cookie": self.cookie}, open_timeout=OPEN_TIMEOUT_S, compression=None)
-        except Exception as exc:  # noqa: BLE001  (reported by the bench, never hidden)
-            self.error = f"connect: {exc}"
-            self.ready.release()
-            return
-        try:
-            status = self.next_frame(sock)
-            self.ready.release()
-            self.go.wait()
-            for action in self.actions:
-                if status.get("done"):
-                    break
-                started = time.perf_counter()
-                sock.send(json.dumps({"type": "action", "step": status["step"], "action": action}))
+        with ExitStack() as stack:
+            try:  # the play socket checks the Origin, as a browser on the site's own page sends it
+                sock = stack.enter_context(connect(
+                    self.url, origin=self.url.replace("ws://", "http://").split("/ws/")[0],
+                    additional_headers={"Cookie": self.cookie}, open_timeout=OPEN_TIMEOUT_S, compression=None))
+            except Exception as exc:  # noqa: BLE001  (reported by the bench, never hidden)
+                self.error = f"connect: {exc}"
+                self.ready.release()
+                return
+            try:
                 status = self.next_frame(sock)
-                self.latencies.append((time.perf_counter() - started) * 1000)
-        except Exception as exc:  # noqa: BLE001
-            self.error = self.error or f"{type(exc).__name__}: {exc}"
-            self.ready.release()
-        finally:
-            sock.close()
+                self.ready.release()
+                self.go.wait()
+                for action in self.actions:
+                    if status.get("done"):
+                        break
+                    started = time.perf_counter()
+                    sock.send(json.dumps({"type": "action", "step": status["step"], "action": action}))
+                    status = self.next_frame(sock)
+                    self.latencies.append((time.perf_counter() - started) * 1000)
+            except Exception as exc:  # noqa: BLE001
+                self.error = self.error or f"{type(exc).__name__}: {exc}"
+                self.ready.release()
 
     @staticmethod
     def next_frame(sock):
