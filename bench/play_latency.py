@@ -70,40 +70,41 @@ class Player(threading.Thread):
         self.latencies, self.error = [], None
 
     def run(self):
-        from gameworld_client.ws import WebSocket
+        from websockets.sync.client import connect
 
-        try:
-            sock = WebSocket.connect(self.url, headers={"Cookie": self.cookie}, timeout=OPEN_TIMEOUT_S)
-        except Exception as exc:  # noqa: BLE001  (reported by the bench, never hidden)
-            self.error = f"connect: {exc}"
-            self.ready.release()
-            return
-        try:
-            status = self.next_frame(sock)
-            self.ready.release()
-            self.go.wait()
-            for action in self.actions:
-                if status.get("done"):
-                    break
-                started = time.perf_counter()
-                sock.send_text(json.dumps({"type": "action", "step": status["step"], "action": action}))
+        with ExitStack() as stack:
+            try:  # the play socket checks the Origin, as a browser on the site's own page sends it
+                sock = stack.enter_context(connect(
+                    self.url, origin=self.url.replace("ws://", "http://").split("/ws/")[0],
+                    additional_headers={"Cookie": self.cookie}, open_timeout=OPEN_TIMEOUT_S, compression=None))
+            except Exception as exc:  # noqa: BLE001  (reported by the bench, never hidden)
+                self.error = f"connect: {exc}"
+                self.ready.release()
+                return
+            try:
                 status = self.next_frame(sock)
-                self.latencies.append((time.perf_counter() - started) * 1000)
-        except Exception as exc:  # noqa: BLE001
-            self.error = self.error or f"{type(exc).__name__}: {exc}"
-            self.ready.release()
-        finally:
-            sock.close()
+                self.ready.release()
+                self.go.wait()
+                for action in self.actions:
+                    if status.get("done"):
+                        break
+                    started = time.perf_counter()
+                    sock.send(json.dumps({"type": "action", "step": status["step"], "action": action}))
+                    status = self.next_frame(sock)
+                    self.latencies.append((time.perf_counter() - started) * 1000)
+            except Exception as exc:  # noqa: BLE001
+                self.error = self.error or f"{type(exc).__name__}: {exc}"
+                self.ready.release()
 
     @staticmethod
     def next_frame(sock):
         """The status and the frame after it; a refusal is an error of the bench."""
-        kind, data = sock.recv()
-        message = json.loads(data) if kind == "text" else {}
+        data = sock.recv(timeout=OPEN_TIMEOUT_S)
+        message = json.loads(data) if isinstance(data, str) else {}
         if message.get("type") != "status":
             raise RuntimeError(f"expected a status, got {data[:200]!r}")
-        kind, frame = sock.recv()
-        if kind != "binary" or frame[:3] != b"\xff\xd8\xff":
+        frame = sock.recv(timeout=OPEN_TIMEOUT_S)
+        if not isinstance(frame, bytes) or frame[:3] != b"\xff\xd8\xff":
             raise RuntimeError("expected a JPEG frame after the status")
         return message
 

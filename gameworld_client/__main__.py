@@ -1,8 +1,9 @@
-"""python -m gameworld_client upload results.json --site http://127.0.0.1:8000 --token $GAMEWORLD_TOKEN
-python -m gameworld_client run --agent chat --interface generalist --base-url http://127.0.0.1:8080/v1 \
+"""gameworld upload results.json --site http://127.0.0.1:8000 --token $GAMEWORLD_TOKEN
+gameworld run --agent chat --interface generalist --base-url http://127.0.0.1:8080/v1 \
     --model my-vlm [--hosted --site ... --token ... | --out results.json [--upload]]
 
-`upload` sends a gameworld.submission/1 file, prints a line each time its verification moves on, then a
+(`python -m gameworld_client` is the same command.) `upload` sends a gameworld.submission/1 file, follows
+its verification (a progress bar on a terminal, else a line each time it moves on), then prints a
 verdict table (claimed vs verified figures of every run). `run` plays tasks with an agent (a chat model
 behind an OpenAI-compatible endpoint, or the random baseline): locally in the sandbox of a platform
 checkout (writes a submission file, optionally uploads it) or hosted, live on a site (no upload: the site
@@ -13,30 +14,18 @@ Exit codes: 0 verified without mismatches (or accepted, with --no-wait); 1 verif
 rejected; 2 upload refused (each `field: message` printed) or bad usage; 3 the site could not be reached,
 failed, or the submission did not finish in time.
 """
+from __future__ import annotations
+
 import argparse
 import os
 import sys
+from typing import Any
 
+from .progress import RunProgress, VerificationProgress, say
 from .upload import INTERFACES, PROTOCOL, PROTOCOLS, ClientError, UploadError, WaitTimeout, status_url_for, upload, wait
 
 DEFAULT_SITE = "http://127.0.0.1:8000"
 EXIT_OK, EXIT_MISMATCH, EXIT_REFUSED, EXIT_UNREACHABLE = 0, 1, 2, 3
-
-
-def say(line=""):
-    print(line, flush=True)
-
-
-def progress_line(snapshot):
-    done, total = snapshot.get("runs_done", 0), snapshot.get("runs_total", 0)
-    status = snapshot.get("status")
-    if status == "verifying":
-        return f"verifying {done} of {total} runs"
-    if status == "verified":
-        return f"verified {done} of {total} runs"
-    if status == "rejected":
-        return f"rejected ({done} of {total} runs finished): {snapshot.get('reason') or 'no reason given'}"
-    return f"{status}: {done} of {total} runs verified"
 
 
 def _progress(value):
@@ -96,22 +85,14 @@ def report(snapshot):
 
 
 def follow(status_url, args, page_url=None):
-    printed = []
-
-    def on_progress(snapshot):
-        text = progress_line(snapshot)
-        if not printed or printed[-1] != text:
-            printed.append(text)
-            say(text)
-
+    progress = VerificationProgress()
     try:
-        final = wait(status_url, interval=args.interval, timeout=args.timeout, on_progress=on_progress)
-    except WaitTimeout as exc:
+        final = wait(status_url, interval=args.interval, timeout=args.timeout, on_progress=progress)
+    except (WaitTimeout, ClientError) as exc:
         say(f"error: {exc}")
         return EXIT_UNREACHABLE
-    except ClientError as exc:
-        say(f"error: {exc}")
-        return EXIT_UNREACHABLE
+    finally:
+        progress.close()
     code = report(final)
     if page_url:
         say(f"details: {page_url}")
@@ -153,101 +134,103 @@ def cmd_wait(args):
     return follow(status_url, args)
 
 
-def cmd_run(args):
-    """Play tasks with an agent, locally (a submission file) or hosted on a site (a submission there)."""
-    from .agents import RandomAgent, local_task_ids, run_tasks, summary
-
+def make_agent(args):
+    """The agent the options ask for, and its block of the submission (None and a message if it cannot be)."""
     agent_block = {"name": args.name, "model": args.model or "none", "interface": args.interface}
     if args.agent == "chat":
         from .chat import ChatAgent, ChatError, ChatModel
 
         try:
-            model = ChatModel(base_url=args.base_url, model=args.model, api_key=args.api_key, timeout=args.request_timeout,
-                              max_retries=args.max_retries, temperature=args.temperature)
+            model = ChatModel(base_url=args.base_url, model=args.model, api_key=args.api_key,
+                              timeout=args.request_timeout, max_retries=args.max_retries, temperature=args.temperature)
         except ChatError as exc:
-            say(f"error: {exc}")
-            return EXIT_REFUSED
+            return None, str(exc)
         agent = ChatAgent(model, interface=args.interface, memory_rounds=args.memory_rounds, log=args.log,
                           use_tools=not args.no_tools)
         agent_block.update(name=args.name or f"{model.model} ({args.interface})", model=model.model,
                            memory_rounds=args.memory_rounds)
     else:
+        from .agents import RandomAgent
+
         agent = RandomAgent(seed=args.random_seed)
         agent_block.update(name=args.name or f"Random ({args.interface})", model="uniform random",
                            notes="Uniform over the Gym action space; sees nothing.")
     for field in ("org", "url", "notes"):
         if getattr(args, field):
             agent_block[field] = getattr(args, field)
+    return (agent, agent_block), None
+
+
+def plan_runs(args, seeds_of: dict[str, list[int]], played=frozenset()) -> list[tuple[str, list[int]]]:
+    """(task, seeds) to play: the tasks --tasks/--games pick, at their first seed or all (--seeds), less
+    those already played."""
     wanted = [t.strip() for t in (args.tasks or "").split(",") if t.strip()]
-    games = {g.strip() for g in (args.games or "").split(",") if g.strip()} or None
+    games = {g.strip() for g in (args.games or "").split(",") if g.strip()}
+    plan = []
+    for task, seeds in seeds_of.items():
+        if wanted and task not in wanted and task.split("@")[0] not in wanted:
+            continue
+        if games and task.split("/")[0] not in games:
+            continue
+        chosen = [s for s in (seeds if args.seeds == "all" else seeds[:1]) if (task, s) not in played]
+        plan.append((task, chosen))
+    if not plan:
+        raise SystemExit("error: no task matches --tasks/--games")
+    return [(task, seeds) for task, seeds in plan if seeds]
+
+
+def play(agent, make_env, plan) -> list[dict[str, Any]]:
+    """Every run of the plan, with a progress bar on a terminal and one line per run on stdout."""
+    from .agents import run_tasks
+
+    progress = RunProgress(sum(len(seeds) for _, seeds in plan))
 
     def on_run(run, env):
+        progress.on_run(run)
         claimed = run.get("claimed") or {}
         invalid = sum(1 for a in run["actions"] if a.get("type") == "invalid")
         say(f"{run['task']} seed {run['seed']}: progress {claimed.get('progress', 0):.3f} "
             f"success {'yes' if claimed.get('success') else 'no'}, {len(run['actions'])} actions ({invalid} invalid)")
 
-    def pick(task_ids):
-        chosen = [t for t in task_ids if (not wanted or t in wanted or t.split("@")[0] in wanted)
-                  and (games is None or t.split("/")[0] in games)]
-        if not chosen:
-            raise SystemExit("no task matches --tasks/--games")
-        return chosen
+    try:
+        return [run for task, seeds in plan
+                for run in run_tasks(agent, make_env, [task], seeds=seeds, on_run=on_run, on_step=progress.on_step)]
+    finally:
+        progress.close()
 
+
+def cmd_run(args):
+    """Play tasks with an agent, locally (a submission file) or hosted on a site (a submission there)."""
+    from .agents import summary
+    from .chat import ChatError
+    from .hosted import HostedError
+
+    made, problem = make_agent(args)
+    if made is None:
+        say(f"error: {problem}")
+        return EXIT_REFUSED
+    agent, agent_block = made
     try:
         if args.hosted:
-            from .hosted import HostedError, HostedEvaluation
-
-            if not args.token:
-                say("error: --hosted needs an API token: pass --token or set GAMEWORLD_TOKEN")
-                return EXIT_REFUSED
-            try:
-                hosted = HostedEvaluation(args.site, args.token, agent=agent_block, task_set=args.task_set,
-                                          protocol=args.protocol, evaluation=args.evaluation)
-            except HostedError as exc:
-                say(f"error: {exc}")
-                return EXIT_REFUSED
-            with hosted:
-                say(f"hosted evaluation {hosted.id} on {args.site} ({hosted.protocol}, task set {hosted.task_set})")
-                played = {(e["task"], e["seed"]) for e in hosted.episodes if e["status"] == "finished"}
-                runs = []
-                for task in pick(list(hosted.tasks)):
-                    seeds = hosted.tasks[task]["seeds"] if args.seeds == "all" else hosted.tasks[task]["seeds"][:1]
-                    seeds = [s for s in seeds if (task, s) not in played]
-                    if seeds:
-                        runs += run_tasks(agent, lambda t: hosted.env(t, interface=args.interface), [task],
-                                          seeds=seeds, on_run=on_run)
-                figures = summary(runs)
-                say(f"{figures['runs']} runs played; submitting")
-                submitted = hosted.submit()
-            say(f"submission {submitted['submission']}: {submitted['runs']} runs, verifying on the site")
-            say(f"  page: {submitted['url']}")
-            if args.no_wait:
-                return EXIT_OK
-            return follow(submitted["status_url"], args, page_url=submitted["url"])
-        from .env import GameWorldEnv
+            return run_hosted(args, agent, agent_block)
+        from .env import GameWorldEnv, SandboxMissing, import_sandbox
 
         try:
-            task_ids = pick(local_task_ids())
-        except ImportError:
-            say("error: the local sandbox is not importable: run from a checkout of the platform, or play "
-                "hosted on a site (--hosted --site ... --token ...)")
+            registry = import_sandbox().registry
+        except SandboxMissing as exc:
+            say(f"error: {exc}")
             return EXIT_REFUSED
-        runs = run_tasks(agent, lambda t: GameWorldEnv(t, interface=args.interface, protocol=args.protocol),
-                         task_ids, seeds=args.seeds, on_run=on_run)
+        plan = plan_runs(args, {task.id: list(task.seeds) for game in registry.games()
+                                for task in game.tasks.values()})
+        runs = play(agent, lambda t: GameWorldEnv(t, interface=args.interface, protocol=args.protocol), plan)
         from .upload import write_submission
 
-        write_submission(args.out, agent=agent_block, task_set=args.task_set or "core-v2", runs=runs,
+        write_submission(args.out, agent=agent_block, task_set=args.task_set or "core-v3", runs=runs,
                          protocol=args.protocol)
         figures = summary(runs)
         say(f"wrote {args.out}: {figures['runs']} runs, mean progress {figures['progress']:.3f}, "
             f"success rate {figures['success_rate']:.3f}")
-    except Exception as exc:  # noqa: BLE001 -- a clear line rather than a traceback for the usual failures
-        from .chat import ChatError
-        from .hosted import HostedError
-
-        if not isinstance(exc, (ChatError, HostedError)):
-            raise
+    except (ChatError, HostedError) as exc:
         say(f"error: {exc}")
         return EXIT_UNREACHABLE
     finally:
@@ -260,9 +243,36 @@ def cmd_run(args):
     return cmd_upload(args)
 
 
+def run_hosted(args, agent, agent_block):
+    from .agents import summary
+    from .hosted import ConnectionLost, HostedError, HostedEvaluation
+
+    if not args.token:
+        say("error: --hosted needs an API token: pass --token or set GAMEWORLD_TOKEN")
+        return EXIT_REFUSED
+    try:
+        hosted = HostedEvaluation(args.site, args.token, agent=agent_block, task_set=args.task_set,
+                                  protocol=args.protocol, evaluation=args.evaluation)
+    except HostedError as exc:  # unreachable (3), or refused: a bad token, task set or agent block (2)
+        say(f"error: {exc}")
+        return EXIT_UNREACHABLE if isinstance(exc, ConnectionLost) else EXIT_REFUSED
+    with hosted:
+        say(f"hosted evaluation {hosted.id} on {args.site} ({hosted.protocol}, task set {hosted.task_set})")
+        played = {(e["task"], e["seed"]) for e in hosted.episodes if e["status"] == "finished"}
+        plan = plan_runs(args, {task: described["seeds"] for task, described in hosted.tasks.items()}, played)
+        runs = play(agent, lambda t: hosted.env(t, interface=args.interface), plan)
+        say(f"{summary(runs)['runs']} runs played; submitting")
+        submitted = hosted.submit()
+    say(f"submission {submitted['submission']}: {submitted['runs']} runs, verifying on the site")
+    say(f"  page: {submitted['url']}")
+    if args.no_wait:
+        return EXIT_OK
+    return follow(submitted["status_url"], args, page_url=submitted["url"])
+
+
 def parser():
-    root = argparse.ArgumentParser(prog="python -m gameworld_client",
-                                   description="Upload agent runs to a GameWorld site and follow their verification.")
+    root = argparse.ArgumentParser(prog="gameworld", description="Play GameWorld tasks with an agent (locally or "
+                                   "live on a site), upload runs and follow their verification.")
     sub = root.add_subparsers(dest="command", required=True)
 
     def common(p):
@@ -305,7 +315,7 @@ def parser():
     rn.add_argument("--org")
     rn.add_argument("--url")
     rn.add_argument("--notes")
-    rn.add_argument("--task-set", help="the task set (default: the site's default; core-v2 locally)")
+    rn.add_argument("--task-set", help="the task set (default: the site's default; core-v3 locally)")
     rn.add_argument("--hosted", action="store_true", help="play live on --site (no upload)")
     rn.add_argument("--evaluation", type=int, help="continue this open hosted evaluation")
     rn.add_argument("--out", default="results.json", help="local: the submission file written (default results.json)")

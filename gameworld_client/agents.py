@@ -6,11 +6,31 @@ which returns one action: a protocol action (JSON dict) or a sample of `env.acti
 
     runs = run_tasks(RandomAgent(seed=0), lambda task: GameWorldEnv(task, interface="cua"),
                      local_task_ids(), seeds="first")
-    write_submission("random.json", agent={...}, task_set="core-v2", runs=runs)
+    write_submission("random.json", agent={...}, task_set="core-v3", runs=runs)
 """
+from __future__ import annotations
+
 import zlib
+from collections.abc import Callable, Collection, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Protocol, Union
 
 import numpy as np
+
+if TYPE_CHECKING:
+    from .env import GameWorldEnv
+
+
+class Agent(Protocol):
+    """What run_episode drives (`after_step(info)` is optional)."""
+
+    def reset(self, env: GameWorldEnv) -> None: ...
+
+    def act(self, observation: dict[str, Any], info: dict[str, Any], env: GameWorldEnv) -> Any: ...
+
+
+Seeds = Union[str, Sequence[int]]  # "first", "all" or the seeds themselves
+OnStep = Callable[["GameWorldEnv", dict[str, Any]], object]
+OnRun = Callable[[dict[str, Any], "GameWorldEnv"], object]
 
 
 class RandomAgent:
@@ -18,19 +38,20 @@ class RandomAgent:
 
     name = "random"
 
-    def __init__(self, seed=0):
+    def __init__(self, seed: int = 0):
         self.seed = seed
 
-    def reset(self, env):
+    def reset(self, env: GameWorldEnv) -> None:
         # One generator per (task, seed): the same run whatever order the tasks are played in.
         key = f"{self.seed}:{env.task['task']}:{env.seed_used}".encode()
         env.action_space.seed(zlib.crc32(key))
 
-    def act(self, observation, info, env):
+    def act(self, observation: dict[str, Any], info: dict[str, Any], env: GameWorldEnv) -> Any:
         return env.action_space.sample()
 
 
-def run_episode(agent, env, *, seed=None, on_step=None):
+def run_episode(agent: Agent, env: GameWorldEnv, *, seed: int | None = None, on_step: OnStep | None = None
+                ) -> dict[str, Any]:
     """Play one episode to its end; return the env's run record (task, seed, actions, claimed)."""
     observation, info = env.reset(seed=seed)
     agent.reset(env)
@@ -44,7 +65,8 @@ def run_episode(agent, env, *, seed=None, on_step=None):
     return env.run_record()
 
 
-def run_tasks(agent, make_env, tasks, *, seeds="first", on_run=None, on_step=None):
+def run_tasks(agent: Agent, make_env: Callable[[str], GameWorldEnv], tasks: Iterable[str], *, seeds: Seeds = "first",
+              on_run: OnRun | None = None, on_step: OnStep | None = None) -> list[dict[str, Any]]:
     """Run the agent on every task (an env each, closed after) at its first seed or at all its seeds."""
     runs = []
     for task in tasks:
@@ -62,15 +84,15 @@ def run_tasks(agent, make_env, tasks, *, seeds="first", on_run=None, on_step=Non
     return runs
 
 
-def local_task_ids(games=None):
+def local_task_ids(games: Collection[str] | None = None) -> list[str]:
     """Every bundled task of this checkout (`game/task@version`), in the sandbox registry's order."""
-    from sandbox import registry
+    from .env import import_sandbox
 
-    return [task.id for game in registry.games() if games is None or game.slug in games
+    return [task.id for game in import_sandbox().registry.games() if games is None or game.slug in games
             for task in game.tasks.values()]
 
 
-def summary(runs):
+def summary(runs: Sequence[dict[str, Any]]) -> dict[str, Any]:
     """Mean progress and success rate of finished runs."""
     claimed = [r["claimed"] for r in runs if "claimed" in r]
     if not claimed:

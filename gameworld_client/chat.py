@@ -11,40 +11,46 @@ Exactly one action is read from each reply (one tool call; without tool calls, o
 `name(arg=value)` call in the text); a reply with none, with several, or with one outside the action
 space is sent as {"type": "invalid", "raw": <reply>}: it costs a step, as invalid actions do.
 
-Transient HTTP failures (429, 408, 5xx, timeouts, dropped connections) are retried with exponential
-backoff (honouring Retry-After) and never cost a step. Every step is logged as one JSON line: the prompt
-(images replaced by their size and sha256), the reply, the action, the token counts, the latency and
-the retries. Settings: base URL from GAMEWORLD_CHAT_BASE_URL or OPENAI_BASE_URL, model from
-GAMEWORLD_CHAT_MODEL or OPENAI_MODEL, key from GAMEWORLD_CHAT_API_KEY or OPENAI_API_KEY.
+Requests go through the `openai` client, so any OpenAI-compatible server works (vLLM, SGLang, Ollama,
+llama.cpp, the hosted APIs). Its retries and timeouts apply: 408, 409, 429 and 5xx answers, timeouts and
+dropped connections are retried with exponential backoff (honouring Retry-After) and never cost a step;
+a refusal (a bad key, an unknown model) stops the run with a ChatError. Every step is logged as one JSON
+line: the prompt (images replaced by their size and sha256), the reply, the action, the token counts, the
+latency and the retries. Settings: base URL from GAMEWORLD_CHAT_BASE_URL or OPENAI_BASE_URL, model from
+GAMEWORLD_CHAT_MODEL or OPENAI_MODEL, key from GAMEWORLD_CHAT_API_KEY or OPENAI_API_KEY (a server that
+needs none gets the placeholder key "EMPTY").
 
 In the realtime protocol each action carries the model call's latency (`latency_ms`, the successful
 request's time, not the waits between retries), and the game runs that long before the action lands.
 """
+from __future__ import annotations
+
 import base64
 import hashlib
-import http.client
 import json
 import os
-import random
 import re
-import socket
 import time
-import urllib.error
-import urllib.request
+from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import openai
 
 from .spaces import MAX_LATENCY_MS, ActionError, check_action, invalid_record
 
-RETRY_STATUSES = {408, 409, 425, 429, 500, 502, 503, 504, 520, 522, 524, 529}
+if TYPE_CHECKING:
+    from .env import GameWorldEnv
+
 RAW_LIMIT = 500
-USER_AGENT = "gameworld-client/1 (chat agent)"
+NO_KEY = "EMPTY"  # what a server without keys is sent (vLLM's convention); the client needs some key
 
 
 class ChatError(Exception):
     """The endpoint refused the request (bad key, unknown model...) or kept failing after every retry."""
 
 
-def _env(*names):
+def _env(*names: str) -> str | None:
     for name in names:
         if os.environ.get(name):
             return os.environ[name]
@@ -52,11 +58,16 @@ def _env(*names):
 
 
 class ChatModel:
-    def __init__(self, base_url=None, model=None, api_key=None, *, timeout=120.0, max_retries=6, backoff_s=1.0,
-                 max_backoff_s=60.0, temperature=None, max_tokens=None, extra_body=None, sleep=time.sleep):
+    """A chat model behind an OpenAI-compatible endpoint, called through the `openai` client.
+
+    `max_retries` transient failures are retried by the client (with its backoff) before a ChatError;
+    `timeout` bounds each request."""
+
+    def __init__(self, base_url: str | None = None, model: str | None = None, api_key: str | None = None, *,
+                 timeout: float = 120.0, max_retries: int = 6, temperature: float | None = None,
+                 max_tokens: int | None = None, extra_body: dict[str, Any] | None = None):
         self.base_url = (base_url or _env("GAMEWORLD_CHAT_BASE_URL", "OPENAI_BASE_URL") or "").rstrip("/")
         self.model = model or _env("GAMEWORLD_CHAT_MODEL", "OPENAI_MODEL")
-        self.api_key = api_key or _env("GAMEWORLD_CHAT_API_KEY", "OPENAI_API_KEY")
         if not self.base_url:
             raise ChatError("no endpoint: pass base_url (e.g. http://127.0.0.1:8080/v1) or set GAMEWORLD_CHAT_BASE_URL")
         if not self.model:
@@ -64,77 +75,61 @@ class ChatModel:
         self.url = self.base_url + "/chat/completions"
         self.timeout = timeout
         self.max_retries = max_retries
-        self.backoff_s = backoff_s
-        self.max_backoff_s = max_backoff_s
-        self.temperature = temperature
-        self.max_tokens = max_tokens
+        self.options: dict[str, Any] = {name: value for name, value in
+                                        (("temperature", temperature), ("max_tokens", max_tokens)) if value is not None}
         self.extra_body = dict(extra_body or {})
-        self.sleep = sleep
+        # Each attempt the client makes, as [started, HTTP status or None]: the hooks see the retries that the
+        # client makes on its own, for the log and for the latency of the attempt that answered.
+        self._attempts: list[list[Any]] = []
+        http_client = openai.DefaultHttpxClient(event_hooks={"request": [self._on_request],
+                                                             "response": [self._on_response]})
+        self.client = openai.OpenAI(base_url=self.base_url,
+                                    api_key=api_key or _env("GAMEWORLD_CHAT_API_KEY", "OPENAI_API_KEY") or NO_KEY,
+                                    timeout=timeout, max_retries=max_retries, http_client=http_client)
 
-    def body(self, messages, tools=None, tool_choice=None):
-        body = {"model": self.model, "messages": messages, **self.extra_body}
+    def _on_request(self, request: Any) -> None:  # an httpx.Request
+        self._attempts.append([time.perf_counter(), None])
+
+    def _on_response(self, response: Any) -> None:  # an httpx.Response
+        self._attempts[-1][1] = response.status_code
+
+    def _failures(self, attempts: list[list[Any]]) -> list[str]:
+        return [f"HTTP {status}" if status else f"no answer (timed out after {self.timeout:g} s or the connection "
+                "dropped)" for _, status in attempts]
+
+    def complete(self, messages: list[dict[str, Any]], tools: Sequence[dict[str, Any]] | None = None,
+                 tool_choice: str | None = None) -> tuple[dict[str, Any], int, list[str]]:
+        """One chat completion; returns (the response as a dict, latency_ms of the request that answered,
+        [the transient failures the client retried])."""
+        options = dict(self.options)
         if tools:
-            body["tools"] = tools
+            options["tools"] = list(tools)
             if tool_choice:
-                body["tool_choice"] = tool_choice
-        if self.temperature is not None:
-            body["temperature"] = self.temperature
-        if self.max_tokens is not None:
-            body["max_tokens"] = self.max_tokens
-        return body
-
-    def complete(self, messages, tools=None, tool_choice=None):
-        """POST one chat completion; returns (response dict, latency_ms of the successful request,
-        [the transient errors retried])."""
-        data = json.dumps(self.body(messages, tools, tool_choice)).encode()
-        headers = {"Content-Type": "application/json", "Accept": "application/json", "User-Agent": USER_AGENT}
-        if self.api_key:
-            headers["Authorization"] = f"Bearer {self.api_key}"
-        errors = []
-        for attempt in range(self.max_retries + 1):
-            started = time.perf_counter()
-            retry_after = None
-            try:
-                request = urllib.request.Request(self.url, data=data, headers=headers, method="POST")
-                with urllib.request.urlopen(request, timeout=self.timeout) as response:
-                    raw = response.read()
-                latency_ms = round((time.perf_counter() - started) * 1000)
-                try:
-                    reply = json.loads(raw)
-                    if not isinstance(reply, dict) or not reply.get("choices"):
-                        raise ValueError("no choices")
-                    return reply, latency_ms, errors
-                except ValueError as exc:  # a proxy's error page or a cut reply: worth another try
-                    problem = f"unreadable reply ({exc}): {raw[:200]!r}"
-            except urllib.error.HTTPError as exc:
-                with exc:
-                    detail = exc.read()[:500].decode("utf-8", "replace")
-                if exc.code not in RETRY_STATUSES:
-                    raise ChatError(f"{self.url} answered HTTP {exc.code}: {detail}") from None
-                problem = f"HTTP {exc.code}"
-                retry_after = _retry_after(exc.headers.get("Retry-After"))
-            except (urllib.error.URLError, http.client.HTTPException, socket.timeout, TimeoutError,
-                    ConnectionError) as exc:
-                reason = getattr(exc, "reason", exc)
-                problem = f"{type(reason).__name__}: {reason}"
-            errors.append(problem)
-            if attempt == self.max_retries:
-                break
-            delay = min(self.max_backoff_s, self.backoff_s * 2 ** attempt) * (0.5 + random.random() / 2)
-            self.sleep(max(delay, min(retry_after or 0, self.max_backoff_s)))
-        raise ChatError(f"{self.url} kept failing after {len(errors)} attempts: {'; '.join(errors[-3:])}")
-
-
-def _retry_after(value):
-    try:
-        return max(0.0, float(value))
-    except (TypeError, ValueError):
-        return None
+                options["tool_choice"] = tool_choice
+        self._attempts = []
+        try:
+            completion = self.client.chat.completions.create(model=self.model, messages=messages,
+                                                             extra_body=self.extra_body or None, **options)
+        except openai.APIStatusError as exc:
+            errors = self._failures(self._attempts)
+            if len(errors) > 1:
+                raise ChatError(f"{self.url} kept failing after {len(errors)} attempts: {'; '.join(errors[-3:])}") \
+                    from None
+            raise ChatError(f"{self.url} answered HTTP {exc.status_code}: {exc.message}") from None
+        except openai.APIConnectionError as exc:  # timeouts included, after the last retry
+            errors = self._failures(self._attempts)
+            raise ChatError(f"{self.url} kept failing after {len(errors)} attempts: {'; '.join(errors[-3:])}; "
+                            f"last: {exc}") from None
+        latency_ms = round((time.perf_counter() - self._attempts[-1][0]) * 1000)
+        reply = completion.model_dump(mode="json", exclude_none=True)
+        if not reply.get("choices"):
+            raise ChatError(f"{self.url} answered without choices: {json.dumps(reply)[:300]}")
+        return reply, latency_ms, self._failures(self._attempts[:-1])
 
 
 # Tools and replies.
 
-def tools_for(desc, interface):
+def tools_for(desc: dict[str, Any], interface: str) -> list[dict[str, Any]]:
     """The actions offered to the model as function tools."""
     def tool(name, description, properties=None, required=None):
         return {"type": "function", "function": {
@@ -165,7 +160,7 @@ def tools_for(desc, interface):
     return tools
 
 
-def call_to_action(name, args, interface):
+def call_to_action(name: str, args: Any, interface: str) -> dict[str, Any]:
     """A tool call (name, arguments dict) -> the protocol action it asks for."""
     if not isinstance(args, dict):
         raise ActionError(f"the arguments of {name} are not an object")
@@ -180,7 +175,8 @@ def call_to_action(name, args, interface):
 CALL = re.compile(r"\b([A-Za-z_][A-Za-z0-9_]*)\s*\(([^()]*)\)")
 
 
-def parse_reply(message, desc, interface, step_ms):
+def parse_reply(message: dict[str, Any], desc: dict[str, Any], interface: str, step_ms: int
+                ) -> tuple[dict[str, Any] | None, str | None]:
     """(action, None) for a reply with exactly one valid action, else (None, why not)."""
     calls = message.get("tool_calls") or []
     names = {t["function"]["name"] for t in tools_for(desc, interface)}
@@ -249,7 +245,7 @@ def _written_calls(text, names, interface):
     return found
 
 
-def describe_action(action):
+def describe_action(action: dict[str, Any]) -> str:
     if action.get("type") == "semantic":
         args = ", ".join(f"{k}={v}" for k, v in (action.get("args") or {}).items())
         return f"{action['name']}({args})"
@@ -259,7 +255,7 @@ def describe_action(action):
     return f"{action['type']}({args})"
 
 
-def redacted(messages):
+def redacted(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The prompt as logged: each image replaced by its size and sha256."""
     out = []
     for message in messages:
@@ -283,8 +279,9 @@ def redacted(messages):
 class ChatAgent:
     """A chat model as a GameWorld agent (see the module's docstring)."""
 
-    def __init__(self, model, *, interface, memory_rounds=4, log=None, tool_choice="auto", use_tools=True,
-                 system_prompt=None):
+    def __init__(self, model: ChatModel, *, interface: str, memory_rounds: int = 4,
+                 log: str | os.PathLike | None = None, tool_choice: str = "auto", use_tools: bool = True,
+                 system_prompt: str | None = None):
         self.model = model
         self.interface = interface
         self.memory_rounds = memory_rounds
@@ -299,12 +296,12 @@ class ChatAgent:
         self._pending = None
 
     # The agent protocol.
-    def reset(self, env):
+    def reset(self, env: GameWorldEnv) -> None:
         self.env = env
         self.rounds = []  # (user content, assistant text, outcome text)
         self.tools = tools_for(env.desc, self.interface)
 
-    def act(self, observation, info, env):
+    def act(self, observation: dict[str, Any], info: dict[str, Any], env: GameWorldEnv) -> dict[str, Any]:
         messages = self.prompt(observation, info, env)
         reply, latency_ms, errors = self.model.complete(messages, self.tools if self.use_tools else None,
                                                         self.tool_choice if self.use_tools else None)
@@ -332,7 +329,7 @@ class ChatAgent:
         self.rounds.append([messages[-1]["content"], raw or "(empty reply)", None])
         return action
 
-    def after_step(self, info):
+    def after_step(self, info: dict[str, Any]) -> None:
         outcome = "invalid: " + str(info.get("invalid_reason")) if info.get("invalid") else "done"
         if info.get("reset"):
             outcome += "; the game was lost and restarted (the best attempt counts)"
@@ -349,7 +346,7 @@ class ChatAgent:
             self._log(record)
 
     # The prompt.
-    def prompt(self, observation, info, env):
+    def prompt(self, observation: dict[str, Any], info: dict[str, Any], env: GameWorldEnv) -> list[dict[str, Any]]:
         task, desc = env.task, env.desc
         viewport = desc["viewport"]
         clock = ("The game keeps running while you think: the time you take passes in the game before your "

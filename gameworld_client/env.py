@@ -23,9 +23,12 @@ An action the task's action space refuses costs a step and is recorded as {"type
 Protocol "realtime": each action carries `latency_ms` (given in the JSON action, else measured as the wall
 time from the observation to the `step` call) and the game runs that long with no input before it lands.
 """
+from __future__ import annotations
+
 import io
-import json
 import time
+from types import ModuleType
+from typing import Any
 
 import gymnasium as gym
 import numpy as np
@@ -38,7 +41,24 @@ from .upload import PROTOCOLS
 STATUS_FIELDS = ("step", "actions_left", "attempt", "reset", "invalid", "invalid_reason", "terminated", "truncated")
 
 
-def decode_frame(data):
+class SandboxMissing(ImportError):
+    """The local transport needs the GameWorld platform's sandbox, which this Python cannot import."""
+
+
+def import_sandbox() -> ModuleType:
+    """The platform's `sandbox` package (a checkout on the path), or SandboxMissing saying what to do."""
+    try:
+        import sandbox
+        import sandbox.rules  # noqa: F401
+    except ImportError as exc:
+        raise SandboxMissing(
+            f"the local transport plays the games in the GameWorld platform's sandbox, which cannot be imported "
+            f"here ({exc}): run from a checkout of the platform (`bin/setup` installs its browser and packages), "
+            "or play hosted on a site (HostedEvaluation; `gameworld run --hosted`)") from exc
+    return sandbox
+
+
+def decode_frame(data: bytes) -> np.ndarray:
     """JPEG or PNG bytes -> an RGB uint8 array (height, width, 3)."""
     from PIL import Image
 
@@ -46,7 +66,7 @@ def decode_frame(data):
         return np.asarray(image.convert("RGB"), dtype=np.uint8).copy()
 
 
-def jsonable(value):
+def jsonable(value: Any) -> Any:
     """Numpy scalars and arrays to plain JSON values (Gym samples are numpy)."""
     if isinstance(value, dict):
         return {str(k): jsonable(v) for k, v in value.items()}
@@ -68,18 +88,17 @@ class LocalTransport:
 
     remote = False
 
-    def __init__(self, task, *, protocol="paused", include_state=True, **session_options):
-        from sandbox import registry  # imported only when the local transport is used
-
+    def __init__(self, task: Any, *, protocol: str = "paused", include_state: bool = True, **session_options: Any):
         if protocol not in PROTOCOLS:
             raise ValueError(f"protocol is one of {', '.join(PROTOCOLS)}, got {protocol!r}")
-        self.spec = registry.task(task) if isinstance(task, str) else task
+        self.sandbox = import_sandbox()  # imported only when the local transport is used
+        self.spec = self.sandbox.registry.task(task) if isinstance(task, str) else task
         self.protocol = protocol
         self.include_state = include_state
         self.session_options = session_options
         self.env = None
 
-    def describe(self):
+    def describe(self) -> dict[str, Any]:
         task, game = self.spec, self.spec.game
         return {"task": task.id, "title": task.title, "instruction": task.instruction,
                 "max_actions": task.max_actions, "step_ms": task.step_ms, "seeds": list(task.seeds),
@@ -87,18 +106,15 @@ class LocalTransport:
                          "level": game.level},
                 "action_space": game.action_space.describe()}
 
-    def reset(self, seed):
-        from sandbox import make
-
+    def reset(self, seed: int) -> tuple[bytes, dict[str, Any]]:
         if self.env is None:
-            self.env = make(self.spec, observation="state", **self.session_options)
+            self.env = self.sandbox.make(self.spec, observation="state", **self.session_options)
         _, info = self.env.reset(seed=seed)
         return self.env.render("jpeg"), self._status(info, None)
 
-    def step(self, action):
+    def step(self, action: dict[str, Any]) -> tuple[bytes, dict[str, Any]]:
         """The sandbox's own rules for what a run records (sandbox.rules), as on the site's agent socket."""
-        from sandbox.rules import as_run_action, split_latency
-
+        as_run_action, split_latency = self.sandbox.rules.as_run_action, self.sandbox.rules.split_latency
         body, latency = split_latency(action, protocol=self.protocol)
         recorded, reason = as_run_action(body, self.env.action_space, self.spec.step_ms, latency=latency)
         _, info = self.env.step(recorded)
@@ -122,10 +138,10 @@ class LocalTransport:
             status["state"] = info["state"]
         return status
 
-    def score(self):
+    def score(self) -> Any:
         return self.env.score() if self.env is not None else None
 
-    def close(self):
+    def close(self) -> None:
         if self.env is not None:
             self.env.close()
             self.env = None
@@ -137,8 +153,8 @@ class GameWorldEnv(gym.Env):
 
     metadata = {"render_modes": ["rgb_array"], "render_fps": 4}
 
-    def __init__(self, task=None, *, interface="cua", transport=None, protocol="paused", render_mode=None,
-                 include_state=True):
+    def __init__(self, task: str | None = None, *, interface: str = "cua", transport: Any = None,
+                 protocol: str = "paused", render_mode: str | None = None, include_state: bool = True):
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode is None or 'rgb_array', got {render_mode!r}")
         if transport is None:
@@ -170,7 +186,8 @@ class GameWorldEnv(gym.Env):
         self._closed = False
 
     # Gymnasium API.
-    def reset(self, *, seed=None, options=None):
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
+              ) -> tuple[dict[str, Any], dict[str, Any]]:
         super().reset(seed=seed)
         task_seed = (options or {}).get("task_seed")
         if task_seed is None:
@@ -181,7 +198,7 @@ class GameWorldEnv(gym.Env):
         self.recorded_actions = list(status.pop("actions", None) or [])  # a resumed hosted episode
         return self._observation(jpeg, status), self._info(status)
 
-    def step(self, action):
+    def step(self, action: Any) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
         if self.last_status is None:
             raise RuntimeError("call reset() before step()")
         protocol_action = self.protocol_action(action)
@@ -195,18 +212,18 @@ class GameWorldEnv(gym.Env):
         return self._observation(jpeg, status), reward, bool(status["terminated"]), bool(status["truncated"]), \
             self._info(status)
 
-    def render(self):
+    def render(self) -> np.ndarray | None:
         if self.render_mode == "rgb_array" and self._frame is not None:
             return self._frame.copy()
         return None
 
-    def close(self):
+    def close(self) -> None:
         if not self._closed:
             self._closed = True
             self.transport.close()
 
     # Helpers.
-    def protocol_action(self, action):
+    def protocol_action(self, action: Any) -> dict[str, Any]:
         """The protocol action JSON a Gym action (or a JSON action) stands for; invalid ones become the
         {"type": "invalid", "raw": ...} record the run will hold."""
         if is_protocol_action(action):
@@ -216,7 +233,7 @@ class GameWorldEnv(gym.Env):
         except ActionError:
             return invalid_record(jsonable(action))
 
-    def run_record(self):
+    def run_record(self) -> dict[str, Any]:
         """This episode as a run of a gameworld.submission/1 file (claimed figures once it is over)."""
         record = {"task": self.task["task"], "seed": self.seed_used, "actions": list(self.recorded_actions)}
         status = self.last_status or {}
@@ -225,7 +242,7 @@ class GameWorldEnv(gym.Env):
         return record
 
     @property
-    def done(self):
+    def done(self) -> bool:
         status = self.last_status or {}
         return bool(status.get("terminated") or status.get("truncated"))
 
@@ -250,10 +267,6 @@ class GameWorldEnv(gym.Env):
         if self.recorded_actions:
             info["action"] = self.recorded_actions[-1]
         return info
-
-
-def to_json(data):
-    return json.dumps(jsonable(data), ensure_ascii=False)
 
 
 ENV_ID = "gameworld/GameWorld-v0"

@@ -1,22 +1,25 @@
-"""Upload a `gameworld.submission/1` file to a GameWorld site and follow its verification.
-
-Standard library only (urllib, json): usable from any agent harness without installing anything.
+"""Upload a `gameworld.submission/1` file to a GameWorld site and follow its verification (over httpx).
 
     from gameworld_client import upload, wait, write_submission
 
     write_submission("results.json", agent={"name": "my-agent", "model": "my-model", "interface": "cua"},
-                     task_set="core-v2", runs=[{"task": "breakout/rally-5@1", "seed": 1,
+                     task_set="core-v3", runs=[{"task": "breakout/rally-5@1", "seed": 1,
                                                 "actions": [{"type": "press_key", "key": "Space"}]}])
     created = upload("results.json", site="http://127.0.0.1:8000", token=os.environ["GAMEWORLD_TOKEN"])
     final = wait(created["status_url"], on_progress=lambda s: print(s["status"], s["runs_done"]))
 """
-import http.client
+from __future__ import annotations
+
 import json
 import os
 import time
-import urllib.error
-import urllib.request
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
+from typing import Any, Union
+
+import httpx
+
+from ._version import __version__
 
 FORMAT = "gameworld.submission/1"
 # The protocols and interfaces of the upload format (the site's Protocol and Submission.Interface choices; the
@@ -26,7 +29,7 @@ PROTOCOL = PROTOCOLS[0]  # paused, the default
 MAX_LATENCY_MS = 30_000  # the sandbox's bound on a realtime step's latency (sandbox/env.py)
 INTERFACES = ("cua", "generalist")
 API_PREFIX = "/api/v1/submissions"
-USER_AGENT = "gameworld-client/1"
+USER_AGENT = f"gameworld-client/{__version__}"
 
 
 class ClientError(Exception):
@@ -36,12 +39,12 @@ class ClientError(Exception):
 class UploadError(ClientError):
     """The server refused the upload. `errors` is its list of {"field", "message"}; `status` the HTTP code."""
 
-    def __init__(self, status, errors):
+    def __init__(self, status: int | None, errors: Iterable[dict[str, Any]]):
         self.status = status
         self.errors = list(errors)
         super().__init__(status, self.errors)
 
-    def __str__(self):
+    def __str__(self) -> str:
         lines = [f"the server refused the upload (HTTP {self.status}):" if self.status else
                  "the upload was not sent:"]
         lines += [f"  {error.get('field', '?')}: {error.get('message', '')}" for error in self.errors]
@@ -51,14 +54,15 @@ class UploadError(ClientError):
 class WaitTimeout(ClientError, TimeoutError):
     """The submission did not finish in time; `snapshot` is the last status seen (or None)."""
 
-    def __init__(self, message, snapshot=None):
+    def __init__(self, message: str, snapshot: dict[str, Any] | None = None):
         super().__init__(message)
         self.snapshot = snapshot
 
 
 # Writing a submission file.
 
-def submission(*, agent, task_set, runs, protocol=PROTOCOL):
+def submission(*, agent: Mapping[str, Any], task_set: str, runs: Iterable[Mapping[str, Any]],
+               protocol: str = PROTOCOL) -> dict[str, Any]:
     """The submission as a dict, checked for the mistakes the server would refuse it for (ValueError).
 
     protocol "paused" (the default) or "realtime" (actions may then carry `latency_ms`, 0 to 30000)."""
@@ -75,7 +79,7 @@ def submission(*, agent, task_set, runs, protocol=PROTOCOL):
     if unknown:
         problems.append(f"agent: unknown fields {', '.join(sorted(unknown))}")
     if not isinstance(task_set, str) or not task_set:
-        problems.append("task_set: the slug of a published task set, e.g. core-v2")
+        problems.append("task_set: the slug of a published task set, e.g. core-v3")
     runs = [_run(index, run, problems, protocol) for index, run in enumerate(runs)]
     if not runs:
         problems.append("runs: at least one run is required")
@@ -84,7 +88,7 @@ def submission(*, agent, task_set, runs, protocol=PROTOCOL):
     return {"format": FORMAT, "agent": agent, "protocol": protocol, "task_set": task_set, "runs": runs}
 
 
-def _run(index, run, problems, protocol=PROTOCOL):
+def _run(index: int, run: Mapping[str, Any], problems: list[str], protocol: str = PROTOCOL) -> dict[str, Any]:
     where = f"runs[{index}]"
     out = {"task": run.get("task"), "seed": run.get("seed"), "actions": list(run.get("actions") or [])}
     if not isinstance(out["task"], str) or "/" not in out["task"] or "@" not in out["task"]:
@@ -118,7 +122,8 @@ def _run(index, run, problems, protocol=PROTOCOL):
     return out
 
 
-def write_submission(path, *, agent, task_set, runs, protocol=PROTOCOL):
+def write_submission(path: str | os.PathLike, *, agent: Mapping[str, Any], task_set: str,
+                     runs: Iterable[Mapping[str, Any]], protocol: str = PROTOCOL) -> dict[str, Any]:
     """Write a `gameworld.submission/1` file (protocol "paused" unless told "realtime"); return the dict.
 
     agent: {"name", "model", "interface": "cua" | "generalist", optional "org", "memory_rounds", "url",
@@ -135,49 +140,50 @@ def write_submission(path, *, agent, task_set, runs, protocol=PROTOCOL):
 
 # Talking to the site.
 
-def _request(method, url, *, token=None, body=None, timeout=60):
-    headers = {"Accept": "application/json", "User-Agent": USER_AGENT}
+def _request(client: httpx.Client, method: str, url: str, *, token: str | None = None,
+             body: bytes | None = None) -> httpx.Response:
+    headers = {"Accept": "application/json"}
     if token:
         headers["Authorization"] = f"Token {token}"
     if body is not None:
         headers["Content-Type"] = "application/json"
-    request = urllib.request.Request(url, data=body, method=method, headers=headers)
     try:
-        with urllib.request.urlopen(request, timeout=timeout) as response:
-            return response.status, response.reason, response.read()
-    except urllib.error.HTTPError as exc:
-        with exc:
-            return exc.code, exc.reason, exc.read()
-    except urllib.error.URLError as exc:
-        raise ClientError(f"could not reach {url}: {exc.reason}") from None
-    except (OSError, http.client.HTTPException) as exc:
-        raise ClientError(f"could not reach {url}: {exc}") from None
+        return client.request(method, url, content=body, headers=headers)
+    except (httpx.HTTPError, httpx.InvalidURL) as exc:
+        raise ClientError(f"could not reach {url}: {exc or type(exc).__name__}") from None
 
 
-def _json(raw):
+def _client(timeout: float) -> httpx.Client:
+    return httpx.Client(timeout=timeout, headers={"User-Agent": USER_AGENT})
+
+
+def _json(raw: bytes) -> Any:
     try:
         return json.loads(raw)
     except (ValueError, UnicodeDecodeError):
         return None
 
 
-def _payload(path_or_dict):
-    if isinstance(path_or_dict, dict):
-        return json.dumps(path_or_dict, ensure_ascii=False).encode("utf-8")
+SubmissionSource = Union[str, os.PathLike, Mapping[str, Any], bytes]
+
+
+def _payload(path_or_dict: SubmissionSource) -> bytes:
+    if isinstance(path_or_dict, Mapping):
+        return json.dumps(dict(path_or_dict), ensure_ascii=False).encode("utf-8")
     if isinstance(path_or_dict, (bytes, bytearray)):
         return bytes(path_or_dict)
     return Path(path_or_dict).read_bytes()
 
 
-def submissions_url(site):
+def submissions_url(site: str) -> str:
     return site.rstrip("/") + API_PREFIX
 
 
-def status_url_for(site, submission_id):
+def status_url_for(site: str, submission_id: int | str) -> str:
     return f"{submissions_url(site)}/{int(submission_id)}"
 
 
-def upload(path_or_dict, *, site, token, timeout=120):
+def upload(path_or_dict: SubmissionSource, *, site: str, token: str, timeout: float = 120) -> dict[str, Any]:
     """POST a submission (a file path, a dict or bytes) to `{site}/api/v1/submissions`.
 
     Returns the server's answer: {"id", "status", "runs_done", "runs_total", "finished", "url", "status_url",
@@ -189,45 +195,53 @@ def upload(path_or_dict, *, site, token, timeout=120):
     if not token or any(char.isspace() or not char.isprintable() for char in token):
         raise UploadError(None, [{"field": "Authorization", "message": "the API token must be one word "
                                   "(create one on your account page)" if token else "no API token given"}])
-    status, reason, raw = _request("POST", url, token=token, body=_payload(path_or_dict), timeout=timeout)
-    data = _json(raw)
-    if status == 201 and isinstance(data, dict) and "id" in data:
+    body = _payload(path_or_dict)
+    with _client(timeout) as client:
+        response = _request(client, "POST", url, token=token, body=body)
+    data = _json(response.content)
+    if response.status_code == 201 and isinstance(data, dict) and "id" in data:
         data.setdefault("status_url", status_url_for(site, data["id"]))
         return data
-    if 400 <= status < 500:
+    if response.is_client_error:
         errors = data.get("errors") if isinstance(data, dict) else None
         if not isinstance(errors, list) or not errors:
-            errors = [_http_error(status, reason)]
-        raise UploadError(status, [e if isinstance(e, dict) else {"field": "(server)", "message": str(e)}
-                                   for e in errors])
-    raise ClientError(f"HTTP {status} {reason} from {url}: {_snippet(raw)}")
+            errors = [_http_error(response)]
+        raise UploadError(response.status_code, [e if isinstance(e, dict) else {"field": "(server)", "message": str(e)}
+                                                 for e in errors])
+    raise ClientError(f"HTTP {response.status_code} {response.reason_phrase} from {url}: {_snippet(response.content)}")
 
 
-def _http_error(status, reason):
-    if status == 413:
+def _http_error(response: httpx.Response) -> dict[str, str]:
+    if response.status_code == 413:
         return {"field": "(file)", "message": "the server refused the file as too large (HTTP 413)"}
-    if status == 401:
+    if response.status_code == 401:
         return {"field": "Authorization", "message": "the token was not accepted (HTTP 401)"}
-    return {"field": "(http)", "message": f"HTTP {status} {reason} (the server gave no details)"}
+    return {"field": "(http)", "message": f"HTTP {response.status_code} {response.reason_phrase} "
+                                          "(the server gave no details)"}
 
 
-def _snippet(raw, limit=300):
+def _snippet(raw: bytes, limit: int = 300) -> str:
     text = raw.decode("utf-8", "replace").strip()
     return text[:limit] + ("…" if len(text) > limit else "")
 
 
-def get_status(status_url, *, timeout=30):
+def get_status(status_url: str, *, timeout: float = 30, client: httpx.Client | None = None) -> dict[str, Any]:
     """One look at a submission: GET /api/v1/submissions/<id> (public, no token needed)."""
-    status, reason, raw = _request("GET", status_url, timeout=timeout)
-    data = _json(raw)
-    if status == 200 and isinstance(data, dict) and "status" in data:
+    if client is None:
+        with _client(timeout) as own:
+            return get_status(status_url, client=own)
+    response = _request(client, "GET", status_url)
+    data = _json(response.content)
+    if response.status_code == 200 and isinstance(data, dict) and "status" in data:
         return data
-    if status == 404:
+    if response.status_code == 404:
         raise ClientError(f"no such submission: {status_url}")
-    raise ClientError(f"HTTP {status} {reason} from {status_url}: {_snippet(raw)}")
+    raise ClientError(f"HTTP {response.status_code} {response.reason_phrase} from {status_url}: "
+                      f"{_snippet(response.content)}")
 
 
-def wait(status_url, *, interval=1.0, timeout=600, on_progress=None, max_failures=5):
+def wait(status_url: str, *, interval: float = 1.0, timeout: float = 600,
+         on_progress: Callable[[dict[str, Any]], object] | None = None, max_failures: int = 5) -> dict[str, Any]:
     """Poll the submission until it is finished (verified or rejected); return its last snapshot.
 
     on_progress(snapshot) is called with the first snapshot and then whenever its status or its count of
@@ -236,23 +250,24 @@ def wait(status_url, *, interval=1.0, timeout=600, on_progress=None, max_failure
     """
     deadline = time.monotonic() + timeout
     last_key, snapshot, failures = None, None, 0
-    while True:
-        try:
-            snapshot = get_status(status_url)
-            failures = 0
-        except ClientError:
-            failures += 1
-            if failures >= max_failures:
-                raise
-        else:
-            key = (snapshot.get("status"), snapshot.get("runs_done"), snapshot.get("runs_total"))
-            if key != last_key:
-                last_key = key
-                if on_progress is not None:
-                    on_progress(snapshot)
-            if snapshot.get("finished"):
-                return snapshot
-        left = deadline - time.monotonic()
-        if left <= 0:
-            raise WaitTimeout(f"the submission did not finish within {timeout:g} s ({status_url})", snapshot)
-        time.sleep(min(interval, left))
+    with _client(min(30.0, timeout)) as client:  # one connection, kept alive between polls
+        while True:
+            try:
+                snapshot = get_status(status_url, client=client)
+                failures = 0
+            except ClientError:
+                failures += 1
+                if failures >= max_failures:
+                    raise
+            else:
+                key = (snapshot.get("status"), snapshot.get("runs_done"), snapshot.get("runs_total"))
+                if key != last_key:
+                    last_key = key
+                    if on_progress is not None:
+                        on_progress(snapshot)
+                if snapshot.get("finished"):
+                    return snapshot
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise WaitTimeout(f"the submission did not finish within {timeout:g} s ({status_url})", snapshot)
+            time.sleep(min(interval, left))

@@ -111,7 +111,7 @@ def rules(request):
 # "Evaluate your agent": the three paths, and the client package for pip.
 
 CLIENT_DIR = settings.BASE_DIR / "gameworld_client"
-CLIENT_FILES = ("pyproject.toml", "README.md", "*.py")
+CLIENT_FILES = ("pyproject.toml", "README.md", "py.typed", "*.py")
 
 
 @require_GET

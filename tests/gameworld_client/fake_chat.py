@@ -36,7 +36,8 @@ class FakeChat:
             def do_POST(self):
                 body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
                 with fake.lock:
-                    fake.requests.append({"path": self.path, "auth": self.headers.get("Authorization"), "body": body})
+                    fake.requests.append({"path": self.path, "auth": self.headers.get("Authorization"), "body": body,
+                                          "retry_count": self.headers.get("x-stainless-retry-count")})
                     item = fake.script.pop(0) if fake.script else fake.default
                 if self.path != "/v1/chat/completions":
                     return self.answer(404, {"error": {"message": "no such route"}})

@@ -22,8 +22,8 @@ def test_the_page_shows_the_three_paths_with_this_sites_commands(client):
         assert anchor in page
     assert "pip install http://testserver/evaluate/gameworld-client.zip" in page
     assert "export GAMEWORLD_SITE=http://testserver" in page
-    assert "python -m gameworld_client run --hosted --agent random --interface generalist --tasks breakout/rally-5" in page
-    assert "python -m gameworld_client upload results.json" in page
+    assert "gameworld run --hosted --agent random --interface generalist --tasks breakout/rally-5" in page
+    assert "gameworld upload results.json" in page and "python -m gameworld_client" not in page
     assert 'href="/evaluate/">Evaluate your agent</a>' in page  # the nav link
     assert "Your hosted evaluations" not in page  # signed out
 
@@ -33,7 +33,7 @@ def test_a_signed_in_user_sees_their_hosted_evaluations(client):
     user = make_user("lab")
     from evaluator.models import TaskSet
 
-    HostedEvaluation.objects.create(user=user, task_set=TaskSet.objects.get(slug="core-v2"), protocol="realtime",
+    HostedEvaluation.objects.create(user=user, task_set=TaskSet.objects.get(slug="core-v3"), protocol="realtime",
                                     agent={"name": "rt-agent", "model": "m", "interface": "cua"})
     client.force_login(user)
     page = client.get("/evaluate/").content.decode()
@@ -45,8 +45,9 @@ def test_the_client_archive_is_the_package(client):
     assert response["Content-Type"] == "application/zip"
     archive = zipfile.ZipFile(io.BytesIO(b"".join(response.streaming_content)))
     names = set(archive.namelist())
-    assert {"gameworld-client/pyproject.toml", "gameworld-client/env.py", "gameworld-client/hosted.py",
-            "gameworld-client/chat.py", "gameworld-client/ws.py", "gameworld-client/__init__.py"} <= names
+    package = Path(__file__).resolve().parents[2] / "gameworld_client"
+    assert names == {f"gameworld-client/{path.name}" for path in package.iterdir()
+                     if path.suffix in (".py", ".toml", ".md", ".typed")}  # every file of the package, py.typed too
     assert not [n for n in names if "__pycache__" in n or "egg-info" in n]
 
 

@@ -1,5 +1,6 @@
 """The Gymnasium env: Gymnasium's own checker on a browser and a Game Boy task, the action spaces of every
 bundled game, and the local transport's rules (invalid actions recorded, the reward, realtime latency)."""
+import re
 import subprocess
 import sys
 import warnings
@@ -82,18 +83,28 @@ def test_the_local_env_records_invalid_actions_and_rewards_progress_at_the_end()
         env.close()
 
 
-def test_the_package_declares_itself_installable_on_its_own():
-    """`pip install ./gameworld_client`: the folder is the package, with three dependencies (a fresh venv
-    install is what the README shows; building needs setuptools from the index, so it is not run here)."""
+def test_the_package_declares_its_dependencies_and_says_when_the_sandbox_is_missing(tmp_path):
+    """The client installs on its own (its dependencies declared and pinned here); without a checkout of the
+    platform the local env and `gameworld run` say what to do instead of failing on an import."""
     import tomllib
 
     project = tomllib.loads((ROOT / "gameworld_client" / "pyproject.toml").read_text())
-    names = sorted(dep.split(">")[0].split("=")[0].strip() for dep in project["project"]["dependencies"])
-    assert names == ["gymnasium", "numpy", "pillow"]
-    assert project["tool"]["setuptools"]["package-dir"] == {"gameworld_client": "."}
+    names = sorted(re.split(r"[<>=!~ ]", dep)[0] for dep in project["project"]["dependencies"])
+    assert names == ["gymnasium", "httpx", "numpy", "openai", "pillow", "tqdm", "websockets"]
+    pinned = {line.split("==")[0].lower() for line in (ROOT / "requirements.txt").read_text().splitlines()}
+    assert set(names) <= pinned
     assert project["project"]["scripts"]["gameworld"] == "gameworld_client.__main__:main"
-    probe = ("import sys, gameworld_client; from gameworld_client import HostedEvaluation, ChatAgent; "
-             "assert not [m for m in sys.modules if m.split('.')[0] in ('django', 'evaluator')]")
-    result = subprocess.run([sys.executable, "-c", probe], env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin"},
-                            cwd="/", capture_output=True, text=True)
-    assert result.returncode == 0, result.stderr  # the remote side never imports the platform
+
+    (tmp_path / "gameworld_client").symlink_to(ROOT / "gameworld_client")  # the package alone on the path
+    probe = ("import sys, gameworld_client\n"
+             "from gameworld_client import GameWorldEnv, HostedEvaluation, ChatAgent, SandboxMissing\n"
+             "assert not [m for m in sys.modules if m.split('.')[0] in ('django', 'evaluator', 'sandbox')]\n"
+             "try:\n    GameWorldEnv('breakout/rally-5')\nexcept SandboxMissing as exc:\n    print(exc)\n")
+    env = {"PYTHONPATH": str(tmp_path), "PATH": "/usr/bin"}
+    result = subprocess.run([sys.executable, "-c", probe], env=env, cwd=tmp_path, capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("the local transport plays the games in the GameWorld platform's sandbox, "
+                                    "which cannot be imported here (No module named 'sandbox')")
+    command = subprocess.run([sys.executable, "-m", "gameworld_client", "run", "--agent", "random"], env=env,
+                             cwd=tmp_path, capture_output=True, text=True)
+    assert command.returncode == 2 and "or play hosted on a site" in command.stdout, command.stdout + command.stderr

@@ -1,5 +1,7 @@
 """The hosted Gym env of gameworld_client against the real site (Daphne) and a worker: the same trace as the
 local env, a dropped connection resumed, and a submission verified by the worker's replay with no upload."""
+import socket
+
 import pytest
 
 from evaluator.models import ApiToken, Run, Submission
@@ -38,7 +40,7 @@ def test_remote_env_matches_the_local_env_resumes_and_verifies_on_a_worker(site_
 
     with pytest.raises(HostedError, match="API token"):
         Hosted(site_url, "gw_not-a-key", agent=AGENT)
-    hosted = Hosted(site_url, key, agent=AGENT, task_set="core-v2")
+    hosted = Hosted(site_url, key, agent=AGENT, task_set="core-v3")
     env = hosted.env(TASK)
     observation, info = env.reset(seed=1)
     assert observation["frame"].shape == (360, 480, 3) and "state" not in info  # no game state over the wire
@@ -51,7 +53,7 @@ def test_remote_env_matches_the_local_env_resumes_and_verifies_on_a_worker(site_
     assert info["resumed"] and info["step"] == 1 and env.recorded_actions == local_record["actions"][:1]
     remote_infos.append(env.step(gym_plan[1])[-1])
     dropped = again._sock
-    dropped._sock.shutdown(2)  # the network drops under the client: the next step reconnects and resumes
+    dropped.socket.shutdown(socket.SHUT_RDWR)  # the network drops under the client: the next step reconnects
     remote_infos += [env.step(action)[-1] for action in gym_plan[2:]]
     assert again._sock is not dropped and env.recorded_actions == local_record["actions"]
     assert remote_infos[-1]["trace_sha256"] == local_infos[-1]["trace_sha256"]

@@ -1,6 +1,8 @@
 """The chat-model runner against a fake OpenAI-compatible endpoint: tools, one action per reply, invalid
-replies charged and recorded, retries that cost nothing, the JSONL log, and a submission that verifies."""
+replies charged and recorded, retries (by the openai client) that cost nothing, the JSONL log, and a
+submission that verifies."""
 import json
+import time
 
 import pytest
 
@@ -11,6 +13,7 @@ from gameworld_client.env import GameWorldEnv
 from sandbox import Trajectory, registry, run_trajectory
 from tests.evaluator.submissions import as_semantic
 from tests.gameworld_client.fake_chat import FakeChat, text, tool_call
+from tests.gameworld_client.terminal import run_on_a_terminal
 
 BREAKOUT = {"keys": ["ArrowLeft", "ArrowRight", "Space"], "pointer": False,
             "viewport": {"width": 480, "height": 360}, "step_ms_range": [50, 2000],
@@ -24,7 +27,7 @@ MINES = {"keys": ["KeyF"], "pointer": True, "viewport": {"width": 288, "height":
 
 
 def model(fake, **options):
-    return ChatModel(base_url=fake.base_url, model="fake-vlm", api_key=fake.key, sleep=lambda s: None, **options)
+    return ChatModel(base_url=fake.base_url, model="fake-vlm", api_key=fake.key, **options)
 
 
 # Replies: exactly one action each.
@@ -67,25 +70,44 @@ def test_computer_use_tools_and_bounds():
                                                                MINES, "generalist", 200)[1]
 
 
-def test_transient_errors_are_retried_and_hard_errors_are_not():
-    with FakeChat([("http", 429, {"Retry-After": "0"}), ("http", 502), ("sleep", 1.5), text("ok")]) as fake:
+def test_transient_errors_are_retried_by_the_openai_client_and_hard_errors_are_not():
+    with FakeChat([("http", 429, {"Retry-After": "0"}), ("http", 500), ("sleep", 1.5), text("ok")]) as fake:
+        started = time.perf_counter()
         reply, latency_ms, errors = model(fake, timeout=0.5).complete([{"role": "user", "content": "hi"}])
-    assert reply["choices"][0]["message"]["content"] == "ok" and latency_ms >= 0
-    assert errors[:2] == ["HTTP 429", "HTTP 502"] and "timed out" in errors[2]
+        elapsed_ms = (time.perf_counter() - started) * 1000
+        assert [r["retry_count"] for r in fake.requests] == ["0", "1", "2", "3"]  # the openai client's own retries
+    assert reply["choices"][0]["message"]["content"] == "ok"
+    # The latency is the request that answered: not the timeout (0.5 s) nor the backoff (> 1 s) before it.
+    assert 0 <= latency_ms < elapsed_ms - 1500
+    assert errors[:2] == ["HTTP 429", "HTTP 500"] and "timed out after 0.5 s" in errors[2] and len(errors) == 3
     with FakeChat([], key="other") as fake:
         with pytest.raises(ChatError, match="HTTP 401"):
-            ChatModel(base_url=fake.base_url, model="m", api_key="sk-wrong", sleep=lambda s: None).complete([])
+            ChatModel(base_url=fake.base_url, model="m", api_key="sk-wrong").complete([])
         assert len(fake.requests) == 1  # not retried
     with FakeChat([("http", 503)] * 3) as fake:
-        with pytest.raises(ChatError, match="kept failing after 3 attempts"):
+        with pytest.raises(ChatError, match="kept failing after 3 attempts: HTTP 503; HTTP 503; HTTP 503"):
             model(fake, max_retries=2).complete([])
+
+
+def test_the_endpoint_key_and_model_come_from_the_environment(monkeypatch):
+    with FakeChat([text("ok")], key="sk-from-env") as fake:
+        monkeypatch.setenv("GAMEWORLD_CHAT_BASE_URL", fake.base_url)
+        monkeypatch.setenv("GAMEWORLD_CHAT_MODEL", "env-vlm")
+        monkeypatch.setenv("GAMEWORLD_CHAT_API_KEY", "sk-from-env")
+        ChatModel().complete([{"role": "user", "content": "hi"}])
+        [request] = fake.requests
+    assert request["auth"] == "Bearer sk-from-env" and request["body"]["model"] == "env-vlm"
+    monkeypatch.delenv("GAMEWORLD_CHAT_MODEL")
+    monkeypatch.delenv("OPENAI_MODEL", raising=False)
+    with pytest.raises(ChatError, match="no model name: pass model or set GAMEWORLD_CHAT_MODEL"):
+        ChatModel()
 
 
 # A whole task through the sandbox.
 
 @pytest.mark.django_db
 def test_the_runner_completes_a_task_records_the_invalid_reply_and_verifies(tmp_path):
-    script = [("http", 429, {"Retry-After": "0"}), ("http", 503), text("I am not sure what to do."),
+    script = [("http", 429, {"Retry-After": "0"}), ("http", 500), text("I am not sure what to do."),
               tool_call(RALLY[0]), ("sleep", 1.5), tool_call(RALLY[1]),
               {"content": None, "tool_calls": tool_call("move_left")["tool_calls"] + tool_call("wait")["tool_calls"]},
               *map(tool_call, RALLY[2:])]
@@ -102,7 +124,7 @@ def test_the_runner_completes_a_task_records_the_invalid_reply_and_verifies(tmp_
     assert run["seed"] == 1 and run["claimed"] == {"progress": 1.0, "success": True}  # 2 invalid steps besides
 
     # What the model was sent: tools, the instruction, the frame, and its memory of earlier rounds.
-    first, after_double = requests[0], requests[7]  # 429, 503, steps 1-2, step 3 timed out and again, 4, 5
+    first, after_double = requests[0], requests[7]  # 429, 500, steps 1-2, step 3 timed out and again, 4, 5
     assert [t["function"]["name"] for t in first["tools"]] == ["move_left", "move_right", "launch", "wait"]
     assert "Return the ball 5 times" in first["messages"][0]["content"] or "brick" in first["messages"][0]["content"]
     image = first["messages"][-1]["content"][1]["image_url"]["url"]
@@ -112,16 +134,17 @@ def test_the_runner_completes_a_task_records_the_invalid_reply_and_verifies(tmp_
 
     lines = [json.loads(line) for line in log.read_text().splitlines()]
     assert [line["step"] for line in lines] == list(range(1, len(RALLY) + 3))
-    assert lines[0]["retries"] == 2 and lines[0]["errors"] == ["HTTP 429", "HTTP 503"]
+    assert lines[0]["retries"] == 2 and lines[0]["errors"] == ["HTTP 429", "HTTP 500"]
     assert lines[0]["valid"] is False and lines[0]["result"]["invalid"] is True
     assert lines[2]["retries"] == 1 and lines[1]["retries"] == 0  # the timeout was retried at step 3
+    assert "timed out" in lines[2]["errors"][0]
     assert lines[1]["usage"]["prompt_tokens"] > 0 and lines[1]["usage"]["completion_tokens"] == 12
     assert "sha256=" in lines[0]["request"]["messages"][-1]["content"][1]["image_url"]["url"]
     assert lines[-1]["result"]["success"] is True and agent.invalid == 2 and agent.retries == 3
 
     path = tmp_path / "results.json"
     write_submission(path, agent={"name": "fake-runner", "model": "fake-vlm", "interface": "generalist",
-                                  "memory_rounds": 2}, task_set="core-v2", runs=runs)
+                                  "memory_rounds": 2}, task_set="core-v3", runs=runs)
     run_row = submit_and_verify(path)
     assert (run_row.status, run_row.success, run_row.invalid_actions, run_row.mismatch) == ("verified", True, 2, False)
 
@@ -197,9 +220,9 @@ def test_the_upload_format_keeps_latency_for_realtime_only(tmp_path):
 
 
 def test_the_run_command_plays_writes_the_file_and_logs(tmp_path):
-    """`python -m gameworld_client run` as a user types it, against the fake endpoint."""
+    """`gameworld run` as a user types it (here `python -m gameworld_client`, the same command), against the
+    fake endpoint, its results piped and its progress bar on a terminal."""
     import os
-    import subprocess
     import sys
     from pathlib import Path
 
@@ -208,13 +231,17 @@ def test_the_run_command_plays_writes_the_file_and_logs(tmp_path):
     with FakeChat(script, default=tool_call("wait")) as fake:
         env = {k: v for k, v in os.environ.items() if not k.startswith(("GAMEWORLD_", "OPENAI_", "DJANGO_"))}
         env.update(PYTHONPATH=str(root), GAMEWORLD_CHAT_API_KEY=fake.key)
-        result = subprocess.run(
+        result, terminal = run_on_a_terminal(
             [sys.executable, "-m", "gameworld_client", "run", "--base-url", fake.base_url, "--model", "fake-vlm",
              "--interface", "generalist", "--tasks", "breakout/rally-5", "--memory-rounds", "1",
              "--out", str(tmp_path / "results.json"), "--log", str(tmp_path / "steps.jsonl")],
-            env=env, cwd=root, capture_output=True, text=True, timeout=300)
-    assert result.returncode == 0, result.stdout + result.stderr
+            env=env, cwd=root, timeout=300)
+    assert result.returncode == 0, result.stdout + terminal
     assert f"breakout/rally-5@1 seed 1: progress 1.000 success yes, {len(RALLY)} actions (0 invalid)" in result.stdout
+    # The progress bar, on the terminal only: runs done, steps, the current task and step, the mean progress.
+    assert "runs:   0%" in terminal and "0/1" in terminal and "breakout/rally-5@1 seed 1 step 1, 1 steps" in terminal
+    assert "1/1" in terminal and f"{len(RALLY)} steps, mean progress 1.000" in terminal
+    assert "\r" not in result.stdout and "runs:" not in result.stdout
     assert "tokens: " in result.stdout and "0 invalid replies" in result.stdout
     data = json.loads((tmp_path / "results.json").read_text())
     assert data["agent"] == {"name": "fake-vlm (generalist)", "model": "fake-vlm", "interface": "generalist",

@@ -35,7 +35,7 @@ def published_tasks():
     # Only the games used here: a bundle being written beside these tests must not fail them.
     report = load_bundles(slugs=GAMES, capture_frames=False)
     assert not report.errors, report.errors
-    task_set = TaskSet.objects.get(slug="core-v2", status="published")
+    task_set = TaskSet.objects.get(slug="core-v3", status="published")
     return task_set, {f"{t.game.slug}/{t.slug}": t for t in task_set.tasks.select_related("game")}
 
 
@@ -78,7 +78,7 @@ def test_write_submission_writes_a_file_the_schema_accepts(tmp_path):
              "claimed": {"progress": 1.0, "success": True}},
             {"task": "merge2048/corner-15@1", "seed": 0, "actions": []}]
     agent = {**AGENT, "org": "Lab", "memory_rounds": 4, "url": "https://example.org/a", "notes": "t=0"}
-    written = write_submission(tmp_path / "results.json", agent=agent, task_set="core-v2", runs=runs)
+    written = write_submission(tmp_path / "results.json", agent=agent, task_set="core-v3", runs=runs)
     data = json.loads((tmp_path / "results.json").read_text(encoding="utf-8"))
     assert data == written
     jsonschema.Draft202012Validator(json.loads(SCHEMA.read_text())).validate(data)
@@ -90,7 +90,7 @@ def test_write_submission_writes_a_file_the_schema_accepts(tmp_path):
 def test_write_submission_names_the_fields_the_server_would_refuse(tmp_path):
     with pytest.raises(ValueError) as refused:
         write_submission(tmp_path / "bad.json", agent={"name": "a", "model": "m", "interface": "robot"},
-                         task_set="core-v2", runs=[{"task": "breakout/rally-5@1", "seed": -1, "actions": []}])
+                         task_set="core-v3", runs=[{"task": "breakout/rally-5@1", "seed": -1, "actions": []}])
     assert "agent.interface" in str(refused.value) and "runs[0].seed" in str(refused.value)
     assert not (tmp_path / "bad.json").exists()
 
