@@ -155,9 +155,11 @@ def make_agent(args):
         agent = RandomAgent(seed=args.random_seed)
         agent_block.update(name=args.name or f"Random ({args.interface})", model="uniform random",
                            notes="Uniform over the Gym action space; sees nothing.")
-    for field in ("org", "url", "notes"):
+    for field in ("org", "url", "notes", "code_url", "paper_url", "weights"):
         if getattr(args, field):
             agent_block[field] = getattr(args, field)
+    if args.tuned_on_benchmark is not None:
+        agent_block["tuned_on_benchmark"] = args.tuned_on_benchmark == "yes"
     return (agent, agent_block), None
 
 
@@ -224,6 +226,9 @@ def cmd_run(args):
                                 for task in game.tasks.values()})
         runs = play(agent, lambda t: GameWorldEnv(t, interface=args.interface, protocol=args.protocol), plan)
         from .upload import write_submission
+
+        if args.agent == "chat" and agent.reported():
+            agent_block["reported"] = agent.reported()
 
         write_submission(args.out, agent=agent_block, task_set=args.task_set or "core-v3", runs=runs,
                          protocol=args.protocol)
@@ -315,6 +320,11 @@ def parser():
     rn.add_argument("--org")
     rn.add_argument("--url")
     rn.add_argument("--notes")
+    rn.add_argument("--code-url", help="where the agent's code is (shown on the board)")
+    rn.add_argument("--paper-url", help="the paper or report describing the agent")
+    rn.add_argument("--weights", choices=["open", "closed"], help="whether the model's weights are published")
+    rn.add_argument("--tuned-on-benchmark", choices=["yes", "no"],
+                    help="whether the agent was built, prompted or trained using these games or tasks")
     rn.add_argument("--task-set", help="the task set (default: the site's default; core-v3 locally)")
     rn.add_argument("--hosted", action="store_true", help="play live on --site (no upload)")
     rn.add_argument("--evaluation", type=int, help="continue this open hosted evaluation")

@@ -293,6 +293,7 @@ class ChatAgent:
         self.steps = 0
         self.invalid = 0
         self.retries = 0
+        self.seconds = 0.0  # in the model calls that answered
         self._pending = None
 
     # The agent protocol.
@@ -319,6 +320,7 @@ class ChatAgent:
         for name in self.usage:
             self.usage[name] += int(usage.get(name) or 0)
         self.steps += 1
+        self.seconds += latency_ms / 1000
         self._pending = {
             "task": env.task["task"], "seed": env.seed_used, "step": info.get("step", 0) + 1,
             "request": {"model": self.model.model, "messages": redacted(messages),
@@ -328,6 +330,14 @@ class ChatAgent:
             "retries": len(errors), "errors": errors}
         self.rounds.append([messages[-1]["content"], raw or "(empty reply)", None])
         return action
+
+    def reported(self) -> dict[str, float]:
+        """Tokens and seconds per step so far, for the submission's `agent.reported` (the board shows them as
+        the submitter's word); {} before the first step."""
+        if not self.steps:
+            return {}
+        return {"tokens_per_step": round(self.usage["total_tokens"] / self.steps, 1),
+                "seconds_per_step": round(self.seconds / self.steps, 3)}
 
     def after_step(self, info: dict[str, Any]) -> None:
         outcome = "invalid: " + str(info.get("invalid_reason")) if info.get("invalid") else "done"

@@ -61,6 +61,10 @@ class WaitTimeout(ClientError, TimeoutError):
 
 # Writing a submission file.
 
+# The agent block's fields in the upload format (the site's schema: evaluator/schemas/submission-1.schema.json).
+AGENT_FIELDS = {"name", "model", "org", "interface", "memory_rounds", "url", "notes", "code_url", "paper_url",
+                "weights", "tuned_on_benchmark", "reported"}
+
 def submission(*, agent: Mapping[str, Any], task_set: str, runs: Iterable[Mapping[str, Any]],
                protocol: str = PROTOCOL) -> dict[str, Any]:
     """The submission as a dict, checked for the mistakes the server would refuse it for (ValueError).
@@ -75,7 +79,7 @@ def submission(*, agent: Mapping[str, Any], task_set: str, runs: Iterable[Mappin
             problems.append(f"agent.{name}: a non-empty string is required")
     if agent.get("interface") not in INTERFACES:
         problems.append(f"agent.interface: one of {', '.join(INTERFACES)}, got {agent.get('interface')!r}")
-    unknown = set(agent) - {"name", "model", "org", "interface", "memory_rounds", "url", "notes"}
+    unknown = set(agent) - AGENT_FIELDS
     if unknown:
         problems.append(f"agent: unknown fields {', '.join(sorted(unknown))}")
     if not isinstance(task_set, str) or not task_set:

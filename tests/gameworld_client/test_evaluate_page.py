@@ -8,6 +8,7 @@ import pytest
 from django.core.management import call_command
 
 from evaluator.models import ApiToken, HostedEvaluation, Submission
+from sandbox import registry
 from tests.evaluator.submissions import load_games, make_user
 
 pytestmark = pytest.mark.django_db
@@ -57,7 +58,9 @@ def test_the_baseline_files_load_once_as_submissions_and_replay_to_their_claims(
     assert [f.stem for f in files] == ["random-cua", "random-generalist", "scripted-state"]
     for path in files:
         data = json.loads(path.read_text())
-        assert data["protocol"] == "paused" and len(data["runs"]) == 40  # every task of the default task set
+        assert data["protocol"] == "paused" and data["task_set"] == "core-v3"
+        assert sorted(run["task"] for run in data["runs"]) == sorted(  # every task of the default task set
+            task.id for game in registry.games() for task in game.tasks.values())
     out = io.StringIO()
     call_command("load_baselines", stdout=out)
     assert out.getvalue().count("queued for verification") == 3

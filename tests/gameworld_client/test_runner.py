@@ -2,6 +2,7 @@
 replies charged and recorded, retries (by the openai client) that cost nothing, the JSONL log, and a
 submission that verifies."""
 import json
+import re
 import time
 
 import pytest
@@ -244,6 +245,11 @@ def test_the_run_command_plays_writes_the_file_and_logs(tmp_path):
     assert "\r" not in result.stdout and "runs:" not in result.stdout
     assert "tokens: " in result.stdout and "0 invalid replies" in result.stdout
     data = json.loads((tmp_path / "results.json").read_text())
+    reported = data["agent"].pop("reported")
     assert data["agent"] == {"name": "fake-vlm (generalist)", "model": "fake-vlm", "interface": "generalist",
                              "memory_rounds": 1}
+    # What the runner measured, per step: the tokens the fake endpoint counted (as the run printed), the seconds.
+    prompt, completion = re.search(r"tokens: (\d+) prompt, (\d+) completion", result.stdout).groups()
+    assert reported["tokens_per_step"] == round((int(prompt) + int(completion)) / len(RALLY), 1)
+    assert 0 < reported["seconds_per_step"] < 60
     assert len((tmp_path / "steps.jsonl").read_text().splitlines()) == len(RALLY)

@@ -72,12 +72,20 @@ def table_rows(stdout):
 
 # Fast: the file the client writes.
 
+def test_the_client_knows_every_agent_field_of_the_site_s_schema():
+    from gameworld_client.upload import AGENT_FIELDS
+
+    assert AGENT_FIELDS == set(json.loads(SCHEMA.read_text())["properties"]["agent"]["properties"])
+
+
 def test_write_submission_writes_a_file_the_schema_accepts(tmp_path):
     runs = [{"task": "breakout/rally-5@1", "seed": 1,
              "actions": [{"type": "press_key", "key": "Space"}, {"type": "invalid", "raw": "hmm"}],
              "claimed": {"progress": 1.0, "success": True}},
             {"task": "merge2048/corner-15@1", "seed": 0, "actions": []}]
-    agent = {**AGENT, "org": "Lab", "memory_rounds": 4, "url": "https://example.org/a", "notes": "t=0"}
+    agent = {**AGENT, "org": "Lab", "memory_rounds": 4, "url": "https://example.org/a", "notes": "t=0",
+             "code_url": "https://example.org/code", "paper_url": "https://example.org/paper", "weights": "open",
+             "tuned_on_benchmark": False, "reported": {"tokens_per_step": 812.5, "seconds_per_step": 1.25}}
     written = write_submission(tmp_path / "results.json", agent=agent, task_set="core-v3", runs=runs)
     data = json.loads((tmp_path / "results.json").read_text(encoding="utf-8"))
     assert data == written
