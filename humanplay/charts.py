@@ -21,14 +21,16 @@ def coverage_heatmap(coverage):
                       + (f", {c['held']} in play" if c["held"] else "") for label, c in zip(labels, cells)])
     fig = go.Figure(go.Heatmap(
         z=z, x=list(range(len(rows))), y=[KIND_LABELS[k] for k in kinds], text=text, hovertext=hover,
-        hoverinfo="text", texttemplate="%{text}" if len(rows) <= 40 else None, zmin=0, zmax=1, xgap=2, ygap=2,
+        hoverinfo="text", texttemplate="%{text}" if len(rows) <= 40 else None, textfont={"size": 13},
+        zmin=0, zmax=1, xgap=2, ygap=2,
         colorscale=[[0, "#2a2f45"], [0.001, "#3f5f73"], [1, "#5ad17a"]],
         colorbar={"title": {"text": "done", "font": {"color": MUTED}}, "tickformat": ".0%", "len": 0.9,
                   "tickfont": {"color": MUTED}}))
     fig.update_layout(
         title={"text": "Coverage: runs done of runs needed, per task (▸ in play)", "font": {"size": 15},
                "x": 0.01, "xanchor": "left"},
-        height=220 + (120 if len(rows) <= 60 else 0), margin={"l": 70, "r": 16, "t": 44, "b": 130 if len(rows) <= 60 else 30},
+        height=100 + 70 * len(kinds) + (130 if len(rows) <= 60 else 30),
+        margin={"l": 70, "r": 16, "t": 44, "b": 130 if len(rows) <= 60 else 30},
         paper_bgcolor=PANEL, plot_bgcolor=PANEL, font={"color": TEXT, "size": 12},
         xaxis={"tickmode": "array", "tickvals": list(range(len(rows))), "tickangle": -50, "gridcolor": GRID,
                "ticktext": [row["task"].task_id.split("@")[0] for row in rows] if len(rows) <= 60 else None,

@@ -374,7 +374,7 @@ def test_a_human_row_shows_its_support_and_is_marked_incomplete_below_the_mainta
     run("expert", T1, 1.0, True, player=player("eve"))
     page = client.get("/").content.decode()
     # Novices: one player on all 4 tasks, with their interval; experts: 1 task of 4, under the default 50 %.
-    assert "1 player · 4 of 4 tasks · PG 95 % interval" in page
+    assert ">1 player · 4 of 4 tasks</span>" in page and "95 % bootstrap interval over tasks" in page
     assert "incomplete · 1/4 tasks" in page and page.count("incomplete-badge") == 1
     entries = {e["key"]: e for e in selectors.compute_table(ts)["entries"]}
     assert entries["expert"]["incomplete"] and not entries["novice"]["incomplete"]
