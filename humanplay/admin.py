@@ -94,8 +94,7 @@ class CampaignAdmin(AuditedAdmin):
     """Open a campaign for a task set: runs needed per task and kind, an optional sign-up code, the consent text,
     dates. Coverage and the exports are on the campaign's own page."""
 
-    list_display = ("title", "task_set", "starts_on", "ends_on", "novice_runs_per_task", "expert_runs_per_task",
-                    "volunteers", "runs_done", "page")
+    list_display = ("title", "task_set", "starts_on", "ends_on", "runs_per_task", "volunteers", "runs_done", "page")
     list_filter = ("task_set",)
     search_fields = ("title", "slug")
     prepopulated_fields = {"slug": ("title",)}
@@ -110,6 +109,10 @@ class CampaignAdmin(AuditedAdmin):
         return super().get_queryset(request).select_related("task_set").annotate(
             n_members=Count("members", distinct=True),
             n_done=Count("assignments", filter=Q(assignments__status=Assignment.Status.DONE), distinct=True))
+
+    @admin.display(description="runs per task")
+    def runs_per_task(self, campaign):
+        return f"{campaign.novice_runs_per_task} novice · {campaign.expert_runs_per_task} expert"
 
     @admin.display(description="volunteers", ordering="n_members")
     def volunteers(self, campaign):

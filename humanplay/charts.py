@@ -21,7 +21,7 @@ def coverage_heatmap(coverage):
                       + (f", {c['held']} in play" if c["held"] else "") for label, c in zip(labels, cells)])
     fig = go.Figure(go.Heatmap(
         z=z, x=list(range(len(rows))), y=[KIND_LABELS[k] for k in kinds], text=text, hovertext=hover,
-        hoverinfo="text", texttemplate="%{text}" if len(rows) <= 40 else None, textfont={"size": 13},
+        hoverinfo="text", texttemplate="%{text}" if len(rows) <= 24 else None, textfont={"size": 13},
         zmin=0, zmax=1, xgap=2, ygap=2,
         colorscale=[[0, "#2a2f45"], [0.001, "#3f5f73"], [1, "#5ad17a"]],
         colorbar={"title": {"text": "done", "font": {"color": MUTED}}, "tickformat": ".0%", "len": 0.9,

@@ -237,6 +237,8 @@ def test_the_admin_form_refuses_bad_dates_with_a_message_and_stores_nothing(admi
     assert response.status_code == 200
     assert "The campaign must end on or after the day it starts." in response.content.decode()
     assert not Campaign.objects.filter(slug="summer").exists()
+    listing = admin_client.get("/admin/humanplay/campaign/").content.decode()
+    assert "Spring baselines" in listing and "2 novice · 1 expert" in listing
 
 
 def test_the_pages_render(campaign, client):
