@@ -131,8 +131,10 @@ def release_abandoned_assignments(*, campaign=None, now=None):
             # Lock the recorded session first, as finish_session does: a release and a finish never interleave.
             session = (PlaySession.objects.select_for_update().filter(pk=assignment.session_id).first()
                        if assignment.session_id else None)
-            last = PlaySession.objects.filter(user=assignment.user_id, task=assignment.task_id,
-                                              created__gte=assignment.created).order_by("-last_action_at") \
+            # Play on the task since it was assigned: practice, or the recorded attempt (which may be an open
+            # one the player had started before, resumed by start_session).
+            last = PlaySession.objects.filter(user=assignment.user_id, task=assignment.task_id).filter(
+                Q(created__gte=assignment.created) | Q(pk=assignment.session_id)).order_by("-last_action_at") \
                 .values_list("last_action_at", flat=True).first()
             if last is not None and last >= now - hold and (session is None or session.status == PlaySession.Status.ACTIVE):
                 Assignment.objects.filter(pk=assignment.pk, status=Assignment.Status.HELD).update(held_until=last + hold)

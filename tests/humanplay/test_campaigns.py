@@ -256,3 +256,17 @@ def test_the_pages_render(campaign, client):
     response = client.post(f"/campaigns/{campaign.slug}/assignments/{assignment.pk}/start/", {"consent": "1"})
     assert response.url == PlaySession.objects.get(user=sam).get_absolute_url()
     assert client.get("/campaigns/").status_code == 200
+
+
+def test_a_recorded_attempt_opened_before_the_assignment_is_resumed_and_keeps_the_hold(campaign):
+    tom = volunteer(campaign, "tom")
+    ExpertDesignation.objects.create(user=tom, genre="arcade", since=date.today())
+    start = timezone.now()
+    early = services.start_session(user=tom, task=selectors.campaign_tasks(campaign)[0], mode=PlaySession.Mode.BASELINE)
+    assignment = services.assign_next(campaign=campaign, user=tom, now=start)
+    assert assignment.task == early.task  # breakout/rally-10: expert, no run yet
+    assert services.start_assignment(assignment=assignment, user=tom, consent=True, now=start) == early
+    later = start + timedelta(minutes=campaign.hold_minutes + 5)
+    PlaySession.objects.filter(pk=early.pk).update(last_action_at=later - timedelta(minutes=1))
+    assert services.release_abandoned_assignments(campaign=campaign, now=later) == 0
+    assert Assignment.objects.get(pk=assignment.pk).status == Assignment.Status.HELD
