@@ -129,7 +129,8 @@ class BaselineCoverage(Task):
 class Campaign(models.Model):
     slug = models.SlugField(unique=True)
     title = models.CharField(max_length=120)
-    description = models.TextField(blank=True, help_text="Shown on the campaign page: who it is for, how long a task takes.")
+    description = models.TextField(blank=True,
+                                   help_text="Shown on the campaign page: who it is for, how long a task takes.")
     task_set = models.ForeignKey("evaluator.TaskSet", on_delete=models.PROTECT, related_name="campaigns")
     novice_runs_per_task = models.PositiveSmallIntegerField(
         default=3, validators=[MaxValueValidator(50)],
@@ -227,7 +228,8 @@ class Assignment(models.Model):
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="assignments")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="campaign_assignments")
     task = models.ForeignKey(Task, on_delete=models.PROTECT, related_name="campaign_assignments")
-    kind = models.CharField(max_length=10, choices=[(Run.Kind.NOVICE.value, "Novice"), (Run.Kind.EXPERT.value, "Expert")])
+    kind = models.CharField(max_length=10,
+                            choices=[(Run.Kind.NOVICE.value, "Novice"), (Run.Kind.EXPERT.value, "Expert")])
     slot = models.PositiveSmallIntegerField(help_text="Which of the task's needed runs of this kind (0-based).")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.HELD, db_index=True)
     held_until = models.DateTimeField()

@@ -136,8 +136,10 @@ def release_abandoned_assignments(*, campaign=None, now=None):
             last = PlaySession.objects.filter(user=assignment.user_id, task=assignment.task_id).filter(
                 Q(created__gte=assignment.created) | Q(pk=assignment.session_id)).order_by("-last_action_at") \
                 .values_list("last_action_at", flat=True).first()
-            if last is not None and last >= now - hold and (session is None or session.status == PlaySession.Status.ACTIVE):
-                Assignment.objects.filter(pk=assignment.pk, status=Assignment.Status.HELD).update(held_until=last + hold)
+            in_play = session is None or session.status == PlaySession.Status.ACTIVE
+            if last is not None and last >= now - hold and in_play:
+                Assignment.objects.filter(pk=assignment.pk, status=Assignment.Status.HELD).update(
+                    held_until=last + hold)
                 continue
             if Assignment.objects.filter(pk=assignment.pk, status=Assignment.Status.HELD).update(
                     status=Assignment.Status.RELEASED, ended_at=now,

@@ -142,7 +142,8 @@ def test_two_volunteers_get_different_tasks_coverage_moves_and_an_abandoned_task
             if len(runs) == 2 or time.monotonic() > deadline:
                 break
             time.sleep(3)
-        assert {(r["task"], r["kind"], r["success"]) for r in runs} == {(GEMS, "novice", True), (CORNER, "novice", True)}
+        assert {(r["task"], r["kind"], r["success"]) for r in runs} == {(GEMS, "novice", True),
+                                                                        (CORNER, "novice", True)}
         assert all(r["player"].startswith("volunteer-") for r in runs) and len({r["player"] for r in runs}) == 2
 
         # On the board the novice row says what stands behind it; below the maintainers' coverage it is incomplete.
