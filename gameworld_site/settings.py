@@ -146,6 +146,7 @@ CELERY_BEAT_SCHEDULE = {
     "expire-idle-hosted-evaluations": {"task": "evaluator.hosted_tasks.expire_idle_hosted_evaluations", "schedule": 300},
     "prune-replays": {"task": "leaderboard.tasks.prune_replays", "schedule": 3600},
     "prune-play-frames": {"task": "humanplay.tasks.prune_play_frames", "schedule": 3600},
+    "release-abandoned-assignments": {"task": "humanplay.tasks.release_abandoned_assignments", "schedule": 60},
 }
 # Replays are rendered on demand and cached on disk; past this size the least recently viewed are removed.
 GAMEWORLD_REPLAY_CACHE_MB = env_int("GAMEWORLD_REPLAY_CACHE_MB", 2048, minimum=1)

@@ -1,10 +1,12 @@
 from django.contrib import admin
 from django.db.models import Count, Q
+from django.utils.html import format_html
 
 from evaluator.admin import AuditedAdmin, SiteSettingsAdmin
 from evaluator.models import Run
 
-from .models import BaselineCoverage, ExpertDesignation, HumanPlaySettings, PlayerProfile, PlaySession
+from .models import (Assignment, BaselineCoverage, Campaign, CampaignMember, ExpertDesignation, HumanPlaySettings,
+                     PlayerProfile, PlaySession)
 
 
 @admin.register(PlayerProfile)
@@ -73,4 +75,64 @@ class BaselineCoverageAdmin(admin.ModelAdmin):
         return False
 
     def has_delete_permission(self, request, obj=None):
+        return False
+
+
+class CampaignMemberInline(admin.TabularInline):
+    model = CampaignMember
+    extra = 0
+    fields = ("user", "joined_at", "consented_at", "show_name")
+    readonly_fields = ("user", "joined_at", "consented_at", "show_name")
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(Campaign)
+class CampaignAdmin(AuditedAdmin):
+    """Open a campaign for a task set: runs needed per task and kind, an optional sign-up code, the consent text,
+    dates. Coverage and the exports are on the campaign's own page."""
+
+    list_display = ("title", "task_set", "starts_on", "ends_on", "runs_per_task", "volunteers", "runs_done", "page")
+    list_filter = ("task_set",)
+    search_fields = ("title", "slug")
+    prepopulated_fields = {"slug": ("title",)}
+    inlines = [CampaignMemberInline]
+    fieldsets = [
+        (None, {"fields": ("title", "slug", "description", "task_set")}),
+        ("Runs each task needs", {"fields": ("novice_runs_per_task", "expert_runs_per_task", "hold_minutes")}),
+        ("Volunteers", {"fields": ("signup_code", "consent_text", "starts_on", "ends_on")}),
+    ]
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).select_related("task_set").annotate(
+            n_members=Count("members", distinct=True),
+            n_done=Count("assignments", filter=Q(assignments__status=Assignment.Status.DONE), distinct=True))
+
+    @admin.display(description="runs per task")
+    def runs_per_task(self, campaign):
+        return f"{campaign.novice_runs_per_task} novice · {campaign.expert_runs_per_task} expert"
+
+    @admin.display(description="volunteers", ordering="n_members")
+    def volunteers(self, campaign):
+        return campaign.n_members
+
+    @admin.display(description="runs done", ordering="n_done")
+    def runs_done(self, campaign):
+        return campaign.n_done
+
+    @admin.display(description="page")
+    def page(self, campaign):
+        return format_html('<a href="{}">coverage</a>', campaign.get_absolute_url())
+
+
+@admin.register(Assignment)
+class AssignmentAdmin(admin.ModelAdmin):
+    list_display = ("pk", "campaign", "user", "task", "kind", "slot", "status", "held_until", "run", "release_reason")
+    list_filter = ("campaign", "kind", "status")
+    search_fields = ("user__username",)
+    readonly_fields = [f.name for f in Assignment._meta.fields]
+
+    def has_add_permission(self, request):
         return False

@@ -1,7 +1,13 @@
 """Play sessions of people: every action stored as it is applied; baseline sessions become verified Runs."""
+import hashlib
+import hmac
+
 from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.urls import reverse
+from django.utils import timezone
 
 from evaluator.models import GENRES, AppliedAction, Game, Run, SiteSettings, Task
 
@@ -114,3 +120,142 @@ class BaselineCoverage(Task):
     class Meta:
         proxy = True
         verbose_name = verbose_name_plural = "baseline coverage"
+
+
+# Campaigns: a planned protocol for human baselines. A maintainer opens one for a task set with how many
+# novice and expert runs each task needs; volunteers join and are given, one at a time, the task that most
+# needs a run they can give. An assignment holds one slot (task, kind, slot number) while the volunteer plays.
+
+class Campaign(models.Model):
+    slug = models.SlugField(unique=True)
+    title = models.CharField(max_length=120)
+    description = models.TextField(blank=True,
+                                   help_text="Shown on the campaign page: who it is for, how long a task takes.")
+    task_set = models.ForeignKey("evaluator.TaskSet", on_delete=models.PROTECT, related_name="campaigns")
+    novice_runs_per_task = models.PositiveSmallIntegerField(
+        default=3, validators=[MaxValueValidator(50)],
+        help_text="Novice runs each task needs (a novice run is a player's first recorded attempt at the game).")
+    expert_runs_per_task = models.PositiveSmallIntegerField(
+        default=1, validators=[MaxValueValidator(50)],
+        help_text="Expert runs each task needs (players marked expert for the game or genre, or past the practice "
+                  "threshold).")
+    signup_code = models.CharField(max_length=40, blank=True,
+                                   help_text="Optional: volunteers type it to join (e.g. given out in a lab session).")
+    consent_text = models.TextField(help_text="Shown, and agreed to, before a volunteer's first recorded attempt.")
+    starts_on = models.DateField(help_text="First day volunteers can join and play.")
+    ends_on = models.DateField(help_text="Last day volunteers can play (inclusive).")
+    hold_minutes = models.PositiveIntegerField(
+        default=30, validators=[MinValueValidator(1), MaxValueValidator(24 * 60)],
+        help_text="An assignment holds its task this long; with no action for this long it is released to others.")
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-starts_on", "title"]
+
+    def __str__(self):
+        return self.title
+
+    def get_absolute_url(self):
+        return reverse("humanplay:campaign", args=[self.slug])
+
+    def clean(self):
+        errors = {}
+        if self.starts_on and self.ends_on and self.ends_on < self.starts_on:
+            errors["ends_on"] = "The campaign must end on or after the day it starts."
+        if self.novice_runs_per_task == 0 and self.expert_runs_per_task == 0:
+            errors["novice_runs_per_task"] = "A campaign needs at least one novice or expert run per task."
+        if self.consent_text is not None and not self.consent_text.strip():
+            errors["consent_text"] = "Write the consent text volunteers agree to before their first recorded attempt."
+        if errors:
+            raise ValidationError(errors)
+
+    def needed(self, kind):
+        return {Run.Kind.NOVICE: self.novice_runs_per_task, Run.Kind.EXPERT: self.expert_runs_per_task}[kind]
+
+    def kinds(self):
+        return [kind for kind in (Run.Kind.NOVICE, Run.Kind.EXPERT) if self.needed(kind)]
+
+    def is_open(self, today=None):
+        today = today or timezone.localdate()
+        return self.starts_on <= today <= self.ends_on
+
+    def state(self, today=None):
+        today = today or timezone.localdate()
+        return "upcoming" if today < self.starts_on else "ended" if today > self.ends_on else "open"
+
+
+class CampaignMember(models.Model):
+    """A volunteer who joined a campaign: when they agreed to the consent text, and whether exports name them."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="members")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="campaign_memberships")
+    joined_at = models.DateTimeField(auto_now_add=True)
+    consented_at = models.DateTimeField(null=True, blank=True)
+    show_name = models.BooleanField(default=False, help_text="The volunteer opted in to be named (not pseudonymous) "
+                                                             "on the campaign page and in its exports.")
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["campaign", "user"], name="join_a_campaign_once")]
+
+    def __str__(self):
+        return f"{self.user.username} in {self.campaign}"
+
+    @property
+    def pseudonym(self):
+        return pseudonym(campaign_id=self.campaign_id, user_id=self.user_id)
+
+    @property
+    def public_name(self):
+        return self.user.username if self.show_name else self.pseudonym
+
+
+def pseudonym(*, campaign_id, user_id):
+    """A stable name for a volunteer in one campaign that says nothing of who they are (keyed by the site's
+    secret, so it cannot be reversed from user ids)."""
+    digest = hmac.new(settings.SECRET_KEY.encode(), f"campaign:{campaign_id}:user:{user_id}".encode(),
+                      hashlib.sha256).hexdigest()
+    return f"volunteer-{digest[:6]}"
+
+
+class Assignment(models.Model):
+    """A slot of a campaign (task, kind, slot number) held by one volunteer, then done (a run) or released."""
+
+    class Status(models.TextChoices):
+        HELD = "held", "Held"
+        DONE = "done", "Done"
+        RELEASED = "released", "Released"
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="assignments")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="campaign_assignments")
+    task = models.ForeignKey(Task, on_delete=models.PROTECT, related_name="campaign_assignments")
+    kind = models.CharField(max_length=10,
+                            choices=[(Run.Kind.NOVICE.value, "Novice"), (Run.Kind.EXPERT.value, "Expert")])
+    slot = models.PositiveSmallIntegerField(help_text="Which of the task's needed runs of this kind (0-based).")
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.HELD, db_index=True)
+    held_until = models.DateTimeField()
+    session = models.OneToOneField(PlaySession, null=True, blank=True, on_delete=models.SET_NULL,
+                                   related_name="assignment")
+    run = models.OneToOneField(Run, null=True, blank=True, on_delete=models.SET_NULL, related_name="assignment")
+    created = models.DateTimeField(auto_now_add=True)
+    ended_at = models.DateTimeField(null=True, blank=True)
+    release_reason = models.CharField(max_length=120, blank=True)
+
+    class Meta:
+        ordering = ["-created"]
+        constraints = [
+            # Two volunteers never hold (or fill) the same slot: the database refuses the second.
+            models.UniqueConstraint(fields=["campaign", "task", "kind", "slot"],
+                                    condition=~models.Q(status="released"), name="one_volunteer_per_slot"),
+            # One task at a time per volunteer and campaign.
+            models.UniqueConstraint(fields=["campaign", "user"], condition=models.Q(status="held"),
+                                    name="one_held_assignment_per_volunteer"),
+            # Never the same task twice for the same kind of run.
+            models.UniqueConstraint(fields=["campaign", "user", "task", "kind"],
+                                    condition=~models.Q(status="released"), name="one_run_per_task_and_kind"),
+        ]
+
+    def __str__(self):
+        return f"{self.user.username}: {self.task.task_id} ({self.kind}, slot {self.slot + 1}) {self.status}"
+
+    def get_absolute_url(self):
+        return reverse("humanplay:assignment", args=[self.campaign.slug, self.pk])

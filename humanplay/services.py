@@ -1,15 +1,15 @@
 """Writes of human play: sessions, their actions, and the baseline Runs they become."""
 from datetime import timedelta
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
 
 from evaluator import verification
 from evaluator.models import Run
 
-from . import frames
-from .models import ExpertDesignation, HumanPlaySettings, PlayAction, PlayerProfile, PlaySession
+from . import frames, selectors
+from .models import Assignment, CampaignMember, HumanPlaySettings, PlayAction, PlayerProfile, PlaySession
 
 
 def profile_for(*, user):
@@ -20,15 +20,7 @@ def profile_for(*, user):
 def baseline_kind(*, user, game, today=None):
     """expert: marked by a maintainer for the game or its genre (from a date), or past the practice threshold;
     novice: the player's first recorded attempt at the game; "" otherwise (kept, not counted)."""
-    today = today or timezone.localdate()
-    designated = ExpertDesignation.objects.filter(user=user, since__lte=today).filter(
-        Q(game=game) | Q(game__isnull=True, genre=game.genre)).exists()
-    practised = PlaySession.objects.filter(user=user, task__game=game, mode=PlaySession.Mode.PRACTICE,
-                                           status=PlaySession.Status.FINISHED).count()
-    if designated or practised >= HumanPlaySettings.current().practice_sessions_for_expert:
-        return Run.Kind.EXPERT
-    earlier = PlaySession.objects.filter(user=user, task__game=game, mode=PlaySession.Mode.BASELINE).exists()
-    return "" if earlier else Run.Kind.NOVICE
+    return selectors.baseline_kind(user=user, game=game, today=today)
 
 
 def start_session(*, user, task, mode):
@@ -65,6 +57,14 @@ def finish_session(*, session_id, progress, success):
             run_id = session.run.pk
             transaction.on_commit(lambda: verification.queue_run(run_id=run_id))
         session.save()
+        # A campaign's assignment played in this session: done with its run, or released when it did not count.
+        if session.run_id:
+            Assignment.objects.filter(session=session, status=Assignment.Status.HELD).update(
+                status=Assignment.Status.DONE, run=session.run, ended_at=session.finished_at)
+        else:
+            Assignment.objects.filter(session=session, status=Assignment.Status.HELD).update(
+                status=Assignment.Status.RELEASED, ended_at=session.finished_at,
+                release_reason="the attempt did not count as a baseline run")
     return session
 
 
@@ -93,3 +93,168 @@ def prune_play_frames():
     for session_id in stored - keep:
         frames.remove(session_id)
     return len(stored - keep)
+
+
+# Campaigns: joining, "play the next task", starting the assigned task, and releasing abandoned assignments.
+
+class CampaignError(Exception):
+    """Something a volunteer asked that the campaign refuses, with the reason to show them."""
+
+
+def join_campaign(*, campaign, user, code="", now=None):
+    """Join (once; joining again is a no-op). A campaign with a sign-up code asks for it."""
+    today = timezone.localdate(now or timezone.now())
+    if campaign.state(today) == "ended":
+        raise CampaignError("This campaign has ended.")
+    if campaign.signup_code and code.strip() != campaign.signup_code:
+        raise CampaignError("That sign-up code is not this campaign's: check the code you were given.")
+    member, _ = CampaignMember.objects.get_or_create(campaign=campaign, user=user)
+    return member
+
+
+def set_show_name(*, campaign, user, show):
+    return CampaignMember.objects.filter(campaign=campaign, user=user).update(show_name=bool(show)) == 1
+
+
+def release_abandoned_assignments(*, campaign=None, now=None):
+    """Release every held assignment past its time whose volunteer has not played the task (practice or the
+    recorded attempt) for the campaign's hold time; one still being played has its hold extended. A released
+    assignment's open recorded session expires with it (the slot goes to someone else). Returns how many went."""
+    now = now or timezone.now()
+    late = Assignment.objects.filter(status=Assignment.Status.HELD, held_until__lt=now).select_related("campaign")
+    if campaign is not None:
+        late = late.filter(campaign=campaign)
+    released = 0
+    for assignment in late:
+        hold = timedelta(minutes=assignment.campaign.hold_minutes)
+        with transaction.atomic():
+            # Lock the recorded session first, as finish_session does: a release and a finish never interleave.
+            session = (PlaySession.objects.select_for_update().filter(pk=assignment.session_id).first()
+                       if assignment.session_id else None)
+            # Play on the task since it was assigned: practice, or the recorded attempt (which may be an open
+            # one the player had started before, resumed by start_session).
+            last = PlaySession.objects.filter(user=assignment.user_id, task=assignment.task_id).filter(
+                Q(created__gte=assignment.created) | Q(pk=assignment.session_id)).order_by("-last_action_at") \
+                .values_list("last_action_at", flat=True).first()
+            in_play = session is None or session.status == PlaySession.Status.ACTIVE
+            if last is not None and last >= now - hold and in_play:
+                Assignment.objects.filter(pk=assignment.pk, status=Assignment.Status.HELD).update(
+                    held_until=last + hold)
+                continue
+            if Assignment.objects.filter(pk=assignment.pk, status=Assignment.Status.HELD).update(
+                    status=Assignment.Status.RELEASED, ended_at=now,
+                    release_reason=f"abandoned: no play for {assignment.campaign.hold_minutes} min") == 1:
+                released += 1
+                if session is not None:
+                    PlaySession.objects.filter(pk=session.pk, status=PlaySession.Status.ACTIVE).update(
+                        status=PlaySession.Status.EXPIRED, finished_at=now)
+    return released
+
+
+def assign_next(*, campaign, user, now=None):
+    """The volunteer's held assignment, or a new one on the slot that most needs a run they can give
+    (selectors.candidate_slots), or None when no task needs a run they can give.
+
+    Two requests at once cannot take the same slot: the database's unique constraint on held and filled slots
+    refuses the second insert, which moves on to the next free slot."""
+    now = now or timezone.now()
+    if not CampaignMember.objects.filter(campaign=campaign, user=user).exists():
+        raise CampaignError("Join the campaign first.")
+    state = campaign.state(timezone.localdate(now))
+    if state != "open":
+        raise CampaignError(f"This campaign {'has not started yet' if state == 'upcoming' else 'has ended'}: "
+                            f"it runs from {campaign.starts_on} to {campaign.ends_on}.")
+    release_abandoned_assignments(campaign=campaign, now=now)
+    held = selectors.held_assignment(campaign=campaign, user=user)
+    if held is not None:
+        return held
+    held_until = now + timedelta(minutes=campaign.hold_minutes)
+    for task, kind, free in selectors.candidate_slots(campaign=campaign, user=user, today=timezone.localdate(now)):
+        for slot in free:
+            try:
+                with transaction.atomic():
+                    return Assignment.objects.create(campaign=campaign, user=user, task=task, kind=kind, slot=slot,
+                                                     held_until=held_until)
+            except IntegrityError:
+                held = selectors.held_assignment(campaign=campaign, user=user)
+                if held is not None:  # the same volunteer's other request won
+                    return held
+                # someone else took this slot first: try the next one
+    return None
+
+
+def _own_held(*, assignment, user):
+    """The assignment as stored now (a caller's copy may be stale), if it is the user's and still held."""
+    assignment = Assignment.objects.select_related("campaign", "task__game", "session").get(pk=assignment.pk)
+    if assignment.user_id != user.pk:
+        raise CampaignError("This assignment is someone else's.")
+    if assignment.status == Assignment.Status.DONE:
+        raise CampaignError("This assignment is done: ask for the next task.")
+    if assignment.status == Assignment.Status.RELEASED:
+        why = f" ({assignment.release_reason})" if assignment.release_reason else ""
+        raise CampaignError(f"This assignment was released{why}: ask for the next task.")
+    return assignment
+
+
+def start_assignment(*, assignment, user, consent=False, now=None):
+    """The recorded attempt of an assignment (resumed if it is open). The campaign's consent text must have
+    been agreed to once before the volunteer's first recorded attempt."""
+    now = now or timezone.now()
+    assignment = _own_held(assignment=assignment, user=user)
+    campaign = assignment.campaign
+    member = CampaignMember.objects.get(campaign=campaign, user=user)
+    if member.consented_at is None:
+        if not consent:
+            raise CampaignError("Read the consent text and tick “I agree” before your first recorded attempt.")
+        CampaignMember.objects.filter(pk=member.pk, consented_at__isnull=True).update(consented_at=now)
+    if assignment.session_id:
+        session = assignment.session
+        if session.status == PlaySession.Status.ACTIVE and not is_expired(session, now=now):
+            return session
+        raise CampaignError("This attempt has ended: ask for the next task.")
+    game = assignment.task.game
+    can_give = selectors.campaign_kinds(user=user, games=[game]).get(game.pk)
+    if can_give != assignment.kind or baseline_kind(user=user, game=game) != assignment.kind:
+        release_assignment(assignment=assignment, user=user, reason=f"you can no longer give a {assignment.kind} "
+                                                                    f"run of {game.title}", now=now)
+        raise CampaignError(f"You can no longer give a {assignment.kind} run of {game.title} (you have played it "
+                            f"since): the task went back; ask for the next one.")
+    with transaction.atomic():
+        session = start_session(user=user, task=assignment.task, mode=PlaySession.Mode.BASELINE)
+        if Assignment.objects.filter(pk=assignment.pk, status=Assignment.Status.HELD, session__isnull=True).update(
+                session=session, held_until=now + timedelta(minutes=campaign.hold_minutes)) != 1:
+            transaction.set_rollback(True)
+            raise CampaignError("This assignment changed meanwhile: reload the page.")
+    return session
+
+
+def practise_assignment(*, assignment, user, now=None):
+    """A practice session of an expert assignment's task (not recorded), offered before the expert attempt.
+    A novice run is a first contact with the game, so novices get no practice."""
+    now = now or timezone.now()
+    assignment = _own_held(assignment=assignment, user=user)
+    if assignment.kind != Run.Kind.EXPERT:
+        raise CampaignError("A novice run is your first contact with the game: no practice before it.")
+    if assignment.session_id:
+        raise CampaignError("Your recorded attempt has started: finish it first.")
+    session = start_session(user=user, task=assignment.task, mode=PlaySession.Mode.PRACTICE)
+    Assignment.objects.filter(pk=assignment.pk, status=Assignment.Status.HELD).update(
+        held_until=now + timedelta(minutes=assignment.campaign.hold_minutes))
+    return session
+
+
+def release_assignment(*, assignment, user, reason="given back by the volunteer", now=None):
+    """Give the slot back (the volunteer's choice, or when they can no longer give that run). An open recorded
+    attempt of it expires."""
+    now = now or timezone.now()
+    assignment = _own_held(assignment=assignment, user=user)
+    with transaction.atomic():
+        session = (PlaySession.objects.select_for_update().filter(pk=assignment.session_id).first()
+                   if assignment.session_id else None)
+        if Assignment.objects.filter(pk=assignment.pk, status=Assignment.Status.HELD).update(
+                status=Assignment.Status.RELEASED, ended_at=now, release_reason=reason[:120]) != 1:
+            return False
+        if session is not None:
+            PlaySession.objects.filter(pk=session.pk, status=PlaySession.Status.ACTIVE).update(
+                status=PlaySession.Status.EXPIRED, finished_at=now)
+    return True

@@ -11,3 +11,8 @@ def expire_abandoned_sessions():
 @shared_task
 def prune_play_frames():
     return services.prune_play_frames()
+
+
+@shared_task
+def release_abandoned_assignments():
+    return services.release_abandoned_assignments()

@@ -13,8 +13,9 @@ from sandbox.actions import describe
 from evaluator.selectors import latest_tasks
 from leaderboard import selectors
 
-from . import frames, services
-from .models import HumanPlaySettings, PlayerProfile, PlaySession
+from . import charts, frames, services
+from . import selectors as campaign_selectors
+from .models import Assignment, Campaign, CampaignMember, HumanPlaySettings, PlayerProfile, PlaySession
 
 
 def current_task(game_slug, task_slug):
@@ -71,7 +72,8 @@ def session_page(request, pk):
         "semantic_actions": manifest["semantic_actions"], "frame_count": frames.count(session),
         "actions": [describe(a) for a in session.action_list()] if session.status != PlaySession.Status.ACTIVE else [],
         "rules": HumanPlaySettings.current(),
-        "compare": selectors.task_comparison(session.task) if session.status == PlaySession.Status.FINISHED else None})
+        "compare": selectors.task_comparison(session.task) if session.status == PlaySession.Status.FINISHED else None,
+        "assignment": campaign_selectors.assignment_of(session)})
 
 
 @login_required
@@ -166,3 +168,131 @@ def rom_capture(request, pk):
     rom = get_object_or_404(RegisteredRom, pk=pk)
     return render(request, "humanplay/rom_capture.html", {"rom": rom, "keys": rom.keys or [],
                                                           "actions": [describe(a) for a in rom.start_actions or []]})
+
+
+# Campaigns: the page (coverage, volunteers, join, "Play the next task"), an assignment, and the exports.
+
+def _campaign(slug):
+    return get_object_or_404(Campaign.objects.select_related("task_set"), slug=slug)
+
+
+@require_GET
+def campaigns(request):
+    return render(request, "humanplay/campaigns.html", {"campaigns": Campaign.objects.select_related("task_set")})
+
+
+@require_GET
+def campaign_page(request, slug):
+    campaign = _campaign(slug)
+    services.release_abandoned_assignments(campaign=campaign)
+    coverage = campaign_selectors.coverage(campaign)
+    member = held = None
+    if request.user.is_authenticated:
+        member = CampaignMember.objects.filter(campaign=campaign, user=request.user).first()
+        held = campaign_selectors.held_assignment(campaign=campaign, user=request.user) if member else None
+    return render(request, "humanplay/campaign.html", {
+        "campaign": campaign, "coverage": coverage, "member": member, "held": held,
+        "volunteers": campaign_selectors.volunteers(campaign), "state": campaign.state(),
+        "heatmap": charts.coverage_heatmap(coverage)})
+
+
+@login_required
+@require_POST
+def campaign_join(request, slug):
+    campaign = _campaign(slug)
+    try:
+        services.join_campaign(campaign=campaign, user=request.user, code=request.POST.get("code", ""))
+    except services.CampaignError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, f"You joined {campaign.title}. Press “Play the next task” when you are ready.")
+    return redirect(campaign)
+
+
+@login_required
+@require_POST
+def campaign_name(request, slug):
+    campaign = _campaign(slug)
+    show = request.POST.get("show_name") == "1"
+    if services.set_show_name(campaign=campaign, user=request.user, show=show):
+        messages.success(request, "Your name is shown on this campaign's page and in its exports." if show
+                         else "You appear under your pseudonym.")
+    return redirect(campaign)
+
+
+@login_required
+@require_POST
+def campaign_next(request, slug):
+    campaign = _campaign(slug)
+    try:
+        assignment = services.assign_next(campaign=campaign, user=request.user)
+    except services.CampaignError as error:
+        messages.error(request, str(error))
+        return redirect(campaign)
+    if assignment is None:
+        messages.info(request, "No task of this campaign needs a run you can give right now. Thank you!")
+        return redirect(campaign)
+    return redirect(assignment)
+
+
+def _assignment(request, slug, pk):
+    return get_object_or_404(Assignment.objects.select_related("campaign", "task__game", "session"),
+                             campaign__slug=slug, pk=pk, user=request.user)
+
+
+@login_required
+@require_GET
+def assignment_page(request, slug, pk):
+    assignment = _assignment(request, slug, pk)
+    services.release_abandoned_assignments(campaign=assignment.campaign)
+    assignment.refresh_from_db()
+    member = CampaignMember.objects.get(campaign=assignment.campaign, user=request.user)
+    practice = PlaySession.objects.filter(user=request.user, task=assignment.task, mode=PlaySession.Mode.PRACTICE,
+                                          created__gte=assignment.created).order_by("-pk")
+    return render(request, "humanplay/assignment.html", {
+        "assignment": assignment, "campaign": assignment.campaign, "task": assignment.task,
+        "game": assignment.task.game, "member": member, "practice": practice[:5]})
+
+
+@login_required
+@require_POST
+def assignment_action(request, slug, pk, action):
+    assignment = _assignment(request, slug, pk)
+    try:
+        if action == "start":
+            return redirect(services.start_assignment(assignment=assignment, user=request.user,
+                                                      consent=request.POST.get("consent") == "1"))
+        if action == "practise":
+            return redirect(services.practise_assignment(assignment=assignment, user=request.user))
+        if action == "release":
+            services.release_assignment(assignment=assignment, user=request.user)
+            messages.success(request, "The task went back to the campaign.")
+            return redirect(assignment.campaign)
+        raise Http404("no such action")
+    except services.CampaignError as error:
+        messages.error(request, str(error))
+        return redirect(assignment)
+
+
+@require_GET
+def campaign_export(request, slug, fmt):
+    import csv
+    import io
+    import json
+
+    if fmt not in ("csv", "json"):
+        raise Http404("exports are runs.csv and runs.json")
+    campaign = _campaign(slug)
+    rows = campaign_selectors.export_rows(campaign)
+    if fmt == "json":
+        body = json.dumps({"campaign": campaign.slug, "title": campaign.title, "task_set": campaign.task_set.slug,
+                           "fields": campaign_selectors.EXPORT_FIELDS, "runs": rows}, indent=1)
+        response = HttpResponse(body, content_type="application/json")
+    else:
+        buffer = io.StringIO()
+        writer = csv.DictWriter(buffer, fieldnames=campaign_selectors.EXPORT_FIELDS, lineterminator="\n")
+        writer.writeheader()
+        writer.writerows(rows)
+        response = HttpResponse(buffer.getvalue(), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="campaign-{campaign.slug}-runs.{fmt}"'
+    return response

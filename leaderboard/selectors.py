@@ -24,6 +24,8 @@ from django.db.models import Count, Exists, F, Max, OuterRef, Q
 from evaluator.bundle_loading import DEFAULT_TASK_SET
 from evaluator.models import GENRES, LEVELS, Game, Protocol, Run, Submission, Task, TaskSet
 
+from .models import BoardSettings
+
 CACHE_VERSION = "lb5"  # bump when the cached structures change shape
 CACHE_SECONDS = 24 * 3600
 BOOTSTRAP_SAMPLES = 1000
@@ -105,7 +107,7 @@ def data_version(task_set):
         done=Count("pk", filter=Q(status=Submission.Status.VERIFIED)))
     games = Game.objects.aggregate(last=Max("updated"), n=Count("pk"))
     parts = [task_set.pk, task_set.status, task_set.tasks.count(), sorted(runs.items()), sorted(subs.items()),
-             sorted(games.items())]
+             sorted(games.items()), BoardSettings.current().human_min_coverage]
     return hashlib.sha256(repr(parts).encode()).hexdigest()[:20]
 
 
@@ -280,8 +282,10 @@ def compute_table(task_set, *, interface="", protocol=Protocol.PAUSED):
 
     Figures are percentages (0-100). Each entry: key, kind, name, model, organisation, interface, protocol,
     date, submission_id, status, covered, flagged, partial, ranked, rank, overall {sr, pg, sr_lo, sr_hi,
-    pg_lo, pg_hi, runs, tasks}, genre {id: {sr, pg, runs, tasks}}, level {"1".."5": ...}, iar, players.
+    pg_lo, pg_hi, runs, tasks}, genre {id: {sr, pg, runs, tasks}}, level {"1".."5": ...}, iar, players, and for a
+    human row `incomplete`: it covers less of the task set than the maintainers' minimum (min_coverage, percent).
     """
+    min_coverage = BoardSettings.current().human_min_coverage
     tasks = tasks_frame(task_set)
     n_tasks = len(tasks)
     runs = runs_frame(task_set, interface=interface, protocol=protocol)
@@ -335,12 +339,14 @@ def compute_table(task_set, *, interface="", protocol=Protocol.PAUSED):
         if human:
             entry.update(name=HUMAN_NAMES[key], model="", organisation="", interface="human",
                          protocol=Protocol.PAUSED.value, date=None, submission_id=None, status="verified",
-                         players=int(players.get(key, 0)), facts=None)
+                         players=int(players.get(key, 0)), facts=None, min_coverage=min_coverage,
+                         incomplete=covered * 100 < min_coverage * n_tasks)
         else:
             sub = meta[key]
             entry.update(name=sub["agent_name"], model=sub["model_name"], organisation=sub["organisation"],
                          interface=sub["interface"], protocol=sub["protocol"], date=sub["created"],
-                         submission_id=sub["pk"], status=sub["status"], players=None, facts=entry_facts(sub))
+                         submission_id=sub["pk"], status=sub["status"], players=None, facts=entry_facts(sub),
+                         incomplete=False)
         entries.append(entry)
 
     task_pgs, task_srs = {}, {}

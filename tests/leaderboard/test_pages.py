@@ -365,3 +365,20 @@ def test_a_new_site_says_its_baselines_are_being_verified(client, board):
     assert 'id="baselines-verifying"' in page and "(Bravo) are\n  being verified" in page and "6 of 40" in page
     type(subs["b"]).objects.filter(pk=subs["b"].pk).update(status="verified", runs_done=40)
     assert 'id="baselines-verifying"' not in client.get("/").content.decode()
+
+
+def test_a_human_row_shows_its_support_and_is_marked_incomplete_below_the_maintainers_coverage(client, board):
+    from leaderboard.models import BoardSettings
+
+    ts, _ = board
+    run("expert", T1, 1.0, True, player=player("eve"))
+    page = client.get("/").content.decode()
+    # Novices: one player on all 4 tasks, with their interval; experts: 1 task of 4, under the default 50 %.
+    assert ">1 player · 4 of 4 tasks</span>" in page and "95 % bootstrap interval over tasks" in page
+    assert "incomplete · 1/4 tasks" in page and page.count("incomplete-badge") == 1
+    entries = {e["key"]: e for e in selectors.compute_table(ts)["entries"]}
+    assert entries["expert"]["incomplete"] and not entries["novice"]["incomplete"]
+    assert not any(e["incomplete"] for e in entries.values() if e["kind"] == "agent")
+    BoardSettings.objects.update_or_create(pk=1, defaults={"human_min_coverage": 25})
+    page = client.get("/").content.decode()  # the cached page is keyed by the setting too
+    assert "incomplete-badge" not in page and "1/4 tasks" in page

@@ -1,0 +1,39 @@
+"""The campaign page's heat map: tasks x {novice, expert}, the share of each task's needed runs that are done."""
+import plotly.graph_objects as go
+
+from leaderboard.charts import GRID, MUTED, PANEL, TEXT
+
+KIND_LABELS = {"novice": "Novice", "expert": "Expert"}
+
+
+def coverage_heatmap(coverage):
+    """A plotly figure as JSON text (None when the campaign has no tasks or asks for no runs)."""
+    rows, kinds = coverage["rows"], coverage["kinds"]
+    if not rows or not kinds:
+        return None
+    labels = [f"{row['game'].title} · {row['task'].title}" for row in rows]
+    z, text, hover = [], [], []
+    for kind in kinds:
+        cells = [row["cells"][kind] for row in rows]
+        z.append([c["done"] / c["needed"] if c["needed"] else None for c in cells])
+        text.append([f"{c['done']}/{c['needed']}" + ("▸" if c["held"] else "") for c in cells])
+        hover.append([f"{label}<br>{KIND_LABELS[kind]}: {c['done']} of {c['needed']} runs done"
+                      + (f", {c['held']} in play" if c["held"] else "") for label, c in zip(labels, cells)])
+    fig = go.Figure(go.Heatmap(
+        z=z, x=list(range(len(rows))), y=[KIND_LABELS[k] for k in kinds], text=text, hovertext=hover,
+        hoverinfo="text", texttemplate="%{text}" if len(rows) <= 24 else None, textfont={"size": 13},
+        zmin=0, zmax=1, xgap=2, ygap=2,
+        colorscale=[[0, "#2a2f45"], [0.001, "#3f5f73"], [1, "#5ad17a"]],
+        colorbar={"title": {"text": "done", "font": {"color": MUTED}}, "tickformat": ".0%", "len": 0.9,
+                  "tickfont": {"color": MUTED}}))
+    fig.update_layout(
+        title={"text": "Coverage: runs done of runs needed, per task (▸ in play)", "font": {"size": 15},
+               "x": 0.01, "xanchor": "left"},
+        height=100 + 70 * len(kinds) + (130 if len(rows) <= 60 else 30),
+        margin={"l": 70, "r": 16, "t": 44, "b": 130 if len(rows) <= 60 else 30},
+        paper_bgcolor=PANEL, plot_bgcolor=PANEL, font={"color": TEXT, "size": 12},
+        xaxis={"tickmode": "array", "tickvals": list(range(len(rows))), "tickangle": -50, "gridcolor": GRID,
+               "ticktext": [row["task"].task_id.split("@")[0] for row in rows] if len(rows) <= 60 else None,
+               "showticklabels": len(rows) <= 60},
+        yaxis={"gridcolor": GRID, "autorange": "reversed"})
+    return fig.to_json()

@@ -1,0 +1,272 @@
+"""Campaigns: who gets which task (the assignment rule on a fixture, ties included), holds and their release,
+consent before the first recorded attempt, coverage, the exports, and admin input errors."""
+import csv
+import io
+import json
+from datetime import date, timedelta
+
+import pytest
+from django.core.exceptions import ValidationError
+from django.utils import timezone
+
+from evaluator.models import Run
+from humanplay import selectors, services
+from humanplay.models import Assignment, Campaign, ExpertDesignation, HumanPlaySettings, PlaySession
+from tests.leaderboard.factories import mini_task_set, player
+
+pytestmark = pytest.mark.django_db
+
+# Level 1 arcade (two tasks of one game), level 2 runner, level 3 platformer.
+TASKS = ["breakout/rally-5@1", "breakout/rally-10@1", "runner/clear-6@1", "platformer/seven-coins@1"]
+
+
+@pytest.fixture
+def campaign():
+    return make_campaign(mini_task_set(TASKS))
+
+
+def make_campaign(task_set, **fields):
+    values = dict(slug="spring", title="Spring baselines", task_set=task_set, novice_runs_per_task=2,
+                  expert_runs_per_task=1, consent_text="Your actions are recorded and published under a pseudonym.",
+                  starts_on=date.today() - timedelta(days=1), ends_on=date.today() + timedelta(days=30),
+                  hold_minutes=20)
+    values.update(fields)
+    return Campaign.objects.create(**values)
+
+
+def volunteer(campaign, name):
+    user = player(name)
+    services.join_campaign(campaign=campaign, user=user, code=campaign.signup_code)
+    return user
+
+
+def next_for(campaign, user, now=None):
+    found = services.assign_next(campaign=campaign, user=user, now=now)
+    return None if found is None else (found.task.task_id, found.kind, found.slot)
+
+
+def play(assignment, user, progress=0.5):
+    session = services.start_assignment(assignment=assignment, user=user, consent=True)
+    return services.finish_session(session_id=session.pk, progress=progress, success=progress >= 1)
+
+
+def test_the_rule_on_a_fixture_who_gets_which_task_with_ties(campaign):
+    alice, bob, carol = (volunteer(campaign, n) for n in ("alice", "bob", "carol"))
+    # All four tasks need 2 novice runs (a tie at 100 % missing): the lower level first, then the game's and the
+    # task's slug ("rally-10" sorts before "rally-5").
+    assert next_for(campaign, alice) == ("breakout/rally-10@1", "novice", 0)
+    # A held slot counts as taken: rally-10 now misses 50 %, rally-5 100 %.
+    assert next_for(campaign, bob) == ("breakout/rally-5@1", "novice", 0)
+    # Both breakout tasks at 50 %: runner (level 2) misses 100 %.
+    assert next_for(campaign, carol) == ("runner/clear-6@1", "novice", 0)
+    # Asking again while holding a task gives the same one.
+    assert next_for(campaign, alice) == ("breakout/rally-10@1", "novice", 0)
+
+    play(selectors.held_assignment(campaign=campaign, user=alice), alice)
+    # Alice has played breakout now: no more novice breakout for her. platformer (100 % missing) is next.
+    assert next_for(campaign, alice) == ("platformer/seven-coins@1", "novice", 0)
+    dave = volunteer(campaign, "dave")
+    # Every task at 50 %: level 1 again, and rally-10's second slot.
+    assert next_for(campaign, dave) == ("breakout/rally-10@1", "novice", 1)
+
+
+def test_experts_get_expert_runs_first_and_never_the_same_task_twice_for_a_kind(campaign):
+    erin = volunteer(campaign, "erin")
+    ExpertDesignation.objects.create(user=erin, genre="arcade", since=date.today())
+    # Expert runs of breakout (100 % missing of 1) before her novice runs elsewhere (also 100 %): experts are scarcer.
+    first = services.assign_next(campaign=campaign, user=erin)
+    assert (first.task.task_id, first.kind) == ("breakout/rally-10@1", "expert")
+    play(first, erin)
+    assert first.__class__.objects.get(pk=first.pk).status == Assignment.Status.DONE
+    second = services.assign_next(campaign=campaign, user=erin)
+    assert (second.task.task_id, second.kind) == ("breakout/rally-5@1", "expert")
+    play(second, erin)
+    # Both expert slots filled (1 per task): she goes on with novice runs of games she has not played.
+    assert next_for(campaign, erin) == ("runner/clear-6@1", "novice", 0)
+
+
+def test_practice_past_the_threshold_makes_an_expert_and_practice_alone_ends_novice_status(campaign):
+    HumanPlaySettings.objects.filter(pk=HumanPlaySettings.current().pk).update(practice_sessions_for_expert=2)
+    frank = volunteer(campaign, "frank")
+    runner = selectors.campaign_tasks(campaign)[2]
+    practice = services.start_session(user=frank, task=runner, mode=PlaySession.Mode.PRACTICE)
+    services.finish_session(session_id=practice.pk, progress=0.1, success=False)
+    kinds = selectors.campaign_kinds(user=frank, games=[runner.game])
+    assert kinds == {}  # played (practised once): not a novice, not yet an expert
+    practice = services.start_session(user=frank, task=runner, mode=PlaySession.Mode.PRACTICE)
+    services.finish_session(session_id=practice.pk, progress=0.1, success=False)
+    assert selectors.campaign_kinds(user=frank, games=[runner.game]) == {runner.game.pk: "expert"}
+    assert next_for(campaign, frank) == ("runner/clear-6@1", "expert", 0)
+
+
+def test_an_expert_is_offered_practice_and_a_novice_is_not(campaign):
+    gina = volunteer(campaign, "gina")
+    ExpertDesignation.objects.create(user=gina, genre="arcade", since=date.today())
+    expert = services.assign_next(campaign=campaign, user=gina)
+    practice = services.practise_assignment(assignment=expert, user=gina)
+    assert practice.mode == PlaySession.Mode.PRACTICE and practice.task == expert.task
+    assert selectors.assignment_of(practice) == expert
+    hugo = volunteer(campaign, "hugo")
+    novice = services.assign_next(campaign=campaign, user=hugo)
+    with pytest.raises(services.CampaignError, match="first contact"):
+        services.practise_assignment(assignment=novice, user=hugo)
+
+
+def test_consent_is_agreed_once_before_the_first_recorded_attempt(campaign):
+    ivy = volunteer(campaign, "ivy")
+    assignment = services.assign_next(campaign=campaign, user=ivy)
+    with pytest.raises(services.CampaignError, match="consent"):
+        services.start_assignment(assignment=assignment, user=ivy)
+    assert not PlaySession.objects.filter(user=ivy).exists()  # nothing started
+    session = services.start_assignment(assignment=assignment, user=ivy, consent=True)
+    assert session.mode == PlaySession.Mode.BASELINE and session.baseline_kind == "novice"
+    assert services.start_assignment(assignment=assignment, user=ivy) == session  # resumes; consent kept
+    services.finish_session(session_id=session.pk, progress=1.0, success=True)
+    following = services.assign_next(campaign=campaign, user=ivy)
+    assert services.start_assignment(assignment=following, user=ivy).task == following.task  # no consent again
+
+
+def test_an_abandoned_assignment_is_released_after_its_time_and_one_in_play_is_kept(campaign):
+    jack, kate, liam = (volunteer(campaign, n) for n in ("jack", "kate", "liam"))
+    start = timezone.now()
+    abandoned = services.assign_next(campaign=campaign, user=jack, now=start)
+    playing = services.assign_next(campaign=campaign, user=kate, now=start)
+    session = services.start_assignment(assignment=playing, user=kate, consent=True, now=start)
+    # Kate keeps playing; Jack never started.
+    later = start + timedelta(minutes=campaign.hold_minutes + 1)
+    PlaySession.objects.filter(pk=session.pk).update(last_action_at=later - timedelta(minutes=2))
+    assert services.release_abandoned_assignments(campaign=campaign, now=start + timedelta(minutes=19)) == 0
+    assert services.release_abandoned_assignments(campaign=campaign, now=later) == 1
+    abandoned.refresh_from_db()
+    playing.refresh_from_db()
+    assert abandoned.status == Assignment.Status.RELEASED and "abandoned" in abandoned.release_reason
+    assert playing.status == Assignment.Status.HELD and playing.held_until > later
+    # The released slot goes to the next volunteer.
+    assert next_for(campaign, liam, now=later) == (abandoned.task.task_id, "novice", abandoned.slot)
+    # Kate stops playing: her assignment and her open recorded attempt are released together.
+    much_later = playing.held_until + timedelta(minutes=1)
+    assert services.release_abandoned_assignments(campaign=campaign, now=much_later) == 1
+    session.refresh_from_db()
+    assert session.status == PlaySession.Status.EXPIRED
+    with pytest.raises(services.CampaignError, match="released"):
+        services.start_assignment(assignment=Assignment.objects.get(pk=playing.pk), user=kate)
+
+
+def test_a_volunteer_can_give_a_task_back(campaign):
+    mia = volunteer(campaign, "mia")
+    first = services.assign_next(campaign=campaign, user=mia)
+    assert services.release_assignment(assignment=first, user=mia)
+    # Given back before playing: she may get it again (it still needs a run she can give).
+    assert next_for(campaign, mia) == (first.task.task_id, "novice", first.slot)
+
+
+def test_when_every_slot_is_taken_there_is_no_next_task(campaign):
+    Campaign.objects.filter(pk=campaign.pk).update(novice_runs_per_task=1, expert_runs_per_task=0)
+    campaign.refresh_from_db()
+    users = [volunteer(campaign, f"v{i}") for i in range(5)]
+    got = [next_for(campaign, u) for u in users]
+    assert sorted(g[0] for g in got[:4]) == sorted(TASKS) and got[4] is None
+
+
+def test_joining_needs_the_code_and_an_open_campaign(campaign):
+    Campaign.objects.filter(pk=campaign.pk).update(signup_code="LAB-7")
+    campaign.refresh_from_db()
+    nora = player("nora")
+    with pytest.raises(services.CampaignError, match="sign-up code"):
+        services.join_campaign(campaign=campaign, user=nora, code="lab")
+    with pytest.raises(services.CampaignError, match="Join the campaign first"):
+        services.assign_next(campaign=campaign, user=nora)
+    services.join_campaign(campaign=campaign, user=nora, code=" LAB-7 ")
+    Campaign.objects.filter(pk=campaign.pk).update(ends_on=date.today() - timedelta(days=1))
+    campaign.refresh_from_db()
+    with pytest.raises(services.CampaignError, match="has ended"):
+        services.assign_next(campaign=campaign, user=nora)
+
+
+def test_coverage_moves_with_holds_and_runs(campaign):
+    oli, pia = volunteer(campaign, "oli"), volunteer(campaign, "pia")
+    before = selectors.coverage(campaign)
+    assert before["runs_missing"] == 4 * 3 and before["runs_done"] == 0 and before["members"] == 2
+    held = services.assign_next(campaign=campaign, user=oli)
+    services.assign_next(campaign=campaign, user=pia)
+    assert selectors.coverage(campaign)["in_play"] == 2
+    play(held, oli)
+    after = selectors.coverage(campaign)
+    assert after["runs_done"] == 1 and after["runs_missing"] == 11 and after["players"] == 1
+    row = next(r for r in after["rows"] if r["task"] == held.task)
+    assert row["cells"]["novice"] == {"kind": "novice", "needed": 2, "done": 1, "held": 0, "missing": 1,
+                                      "share": "0.50", "percent": 50}
+    arcade = next(g for g in after["genres"] if g["name"] == "Arcade")
+    assert (arcade["tasks"], arcade["cells"]["novice"]["done"], arcade["cells"]["novice"]["held"]) == (2, 1, 1)
+
+
+def test_exports_show_pseudonyms_unless_a_player_opts_in(campaign, client):
+    quinn, rosa = volunteer(campaign, "quinn"), volunteer(campaign, "rosa")
+    for user in (quinn, rosa):
+        session = play(services.assign_next(campaign=campaign, user=user), user, progress=0.8)
+        Run.objects.filter(pk=session.run_id).update(status=Run.Status.VERIFIED, progress=0.8, success=False,
+                                                     attempts=2, actions_used=100, verified_at=timezone.now())
+    services.set_show_name(campaign=campaign, user=rosa, show=True)
+    data = json.loads(client.get(f"/campaigns/{campaign.slug}/runs.json").content)
+    players = {row["player"] for row in data["runs"]}
+    assert "rosa" in players and "quinn" not in players
+    pseudonym = (players - {"rosa"}).pop()
+    assert pseudonym.startswith("volunteer-")
+    response = client.get(f"/campaigns/{campaign.slug}/runs.csv")
+    assert response["Content-Disposition"] == 'attachment; filename="campaign-spring-runs.csv"'
+    rows = list(csv.DictReader(io.StringIO(response.content.decode())))
+    assert {r["player"] for r in rows} == {pseudonym, "rosa"}
+    assert rows[0].keys() >= {"task", "kind", "player", "progress", "success", "actions", "attempts", "date"}
+    assert {(r["kind"], r["progress"], r["actions"], r["attempts"]) for r in rows} == {("novice", "0.8", "100", "2")}
+    assert client.get(f"/campaigns/{campaign.slug}/runs.xml").status_code == 404
+
+
+def test_bad_admin_input_names_the_field(campaign):
+    bad = Campaign(slug="bad", title="Bad", task_set=campaign.task_set, novice_runs_per_task=0, expert_runs_per_task=0,
+                   consent_text="  ", starts_on=date.today(), ends_on=date.today() - timedelta(days=1), hold_minutes=0)
+    with pytest.raises(ValidationError) as raised:
+        bad.full_clean()
+    assert {"ends_on", "novice_runs_per_task", "consent_text", "hold_minutes"} <= set(raised.value.message_dict)
+
+
+def test_the_admin_form_refuses_bad_dates_with_a_message_and_stores_nothing(admin_client, campaign):
+    response = admin_client.post("/admin/humanplay/campaign/add/", {
+        "title": "Summer", "slug": "summer", "task_set": campaign.task_set.pk, "novice_runs_per_task": 2,
+        "expert_runs_per_task": 1, "hold_minutes": 30, "consent_text": "ok", "starts_on": "2026-07-10",
+        "ends_on": "2026-07-01", "members-TOTAL_FORMS": 0, "members-INITIAL_FORMS": 0})
+    assert response.status_code == 200
+    assert "The campaign must end on or after the day it starts." in response.content.decode()
+    assert not Campaign.objects.filter(slug="summer").exists()
+    listing = admin_client.get("/admin/humanplay/campaign/").content.decode()
+    assert "Spring baselines" in listing and "2 novice · 1 expert" in listing
+
+
+def test_the_pages_render(campaign, client):
+    sam = volunteer(campaign, "sam")
+    page = client.get(f"/campaigns/{campaign.slug}/").content.decode()
+    assert "runs still needed" in page and 'data-chart="fig-coverage"' in page
+    client.force_login(sam)
+    response = client.post(f"/campaigns/{campaign.slug}/next/")
+    assignment = Assignment.objects.get(user=sam)
+    assert response.url == assignment.get_absolute_url()
+    page = client.get(assignment.get_absolute_url()).content.decode()
+    assert campaign.consent_text in page and "no practice before it" in page
+    response = client.post(f"/campaigns/{campaign.slug}/assignments/{assignment.pk}/start/")
+    assert response.url == assignment.get_absolute_url()  # no consent ticked: back, nothing started
+    response = client.post(f"/campaigns/{campaign.slug}/assignments/{assignment.pk}/start/", {"consent": "1"})
+    assert response.url == PlaySession.objects.get(user=sam).get_absolute_url()
+    assert client.get("/campaigns/").status_code == 200
+
+
+def test_a_recorded_attempt_opened_before_the_assignment_is_resumed_and_keeps_the_hold(campaign):
+    tom = volunteer(campaign, "tom")
+    ExpertDesignation.objects.create(user=tom, genre="arcade", since=date.today())
+    start = timezone.now()
+    early = services.start_session(user=tom, task=selectors.campaign_tasks(campaign)[0], mode=PlaySession.Mode.BASELINE)
+    assignment = services.assign_next(campaign=campaign, user=tom, now=start)
+    assert assignment.task == early.task  # breakout/rally-10: expert, no run yet
+    assert services.start_assignment(assignment=assignment, user=tom, consent=True, now=start) == early
+    later = start + timedelta(minutes=campaign.hold_minutes + 5)
+    PlaySession.objects.filter(pk=early.pk).update(last_action_at=later - timedelta(minutes=1))
+    assert services.release_abandoned_assignments(campaign=campaign, now=later) == 0
+    assert Assignment.objects.get(pk=assignment.pk).status == Assignment.Status.HELD
