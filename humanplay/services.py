@@ -32,8 +32,10 @@ def start_session(*, user, task, mode):
         return open_session
     kind = baseline_kind(user=user, game=task.game) if mode == PlaySession.Mode.BASELINE else ""
     played = PlaySession.objects.filter(user=user, task=task).count()
-    return PlaySession.objects.create(user=user, task=task, mode=mode, baseline_kind=kind,
-                                      seed=task.seeds[played % len(task.seeds)])
+    session = PlaySession.objects.create(user=user, task=task, mode=mode, baseline_kind=kind,
+                                         seed=task.seeds[played % len(task.seeds)])
+    frames.remove(session.pk)  # frames are kept by session number: a folder left by another database is not its
+    return session
 
 
 def record_action(*, session_id, index, action):

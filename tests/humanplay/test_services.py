@@ -138,3 +138,12 @@ def test_a_finished_run_s_page_compares_with_the_agents_and_links_on(client):
     assert "/leaderboard/tasks/runner/clear-6/1/?ts=core-v3" in page
     assert "/leaderboard/games/runner/?ts=core-v3" in page
     assert "/leaderboard/humans/novice/?ts=core-v3" in page  # the row this run counts in
+
+
+def test_a_new_session_does_not_show_frames_left_under_its_number(settings, tmp_path):
+    settings.DATA_DIR = tmp_path
+    user = make_user()
+    upcoming = (PlaySession.objects.order_by("-pk").values_list("pk", flat=True).first() or 0) + 1
+    frames.save(upcoming, 0, b"\xff\xd8\xff from another database")
+    session = baseline(user)
+    assert session.pk == upcoming and not frames.has(session.pk, 0)
