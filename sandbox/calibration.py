@@ -162,8 +162,8 @@ def calibrate(game, *, runs_per_seed=None, out=print, **session_options):
     out(f"  frames: blank first frame on seeds {', '.join(flat) or 'none'}; frame after a reset: " + (
         "not checked (no fail trajectory)" if not frames["fail_trajectory"] else
         "not seen (the fail trajectory did not lose)" if post_reset is None else
-        f"{'stale' if post_reset['stale'] else 'fresh'} ({post_reset['differing_share']:.0%} of pixels differ "
-        "from a fresh reset)"))
+        f"{'stale' if post_reset['stale'] else 'fresh'} ({post_reset['differing_pixels']} pixels, "
+        f"{post_reset['differing_share']:.2%}, differ from a fresh reset)"))
     cards = {}
     for task in game.tasks.values():
         solver = [_run_entry(play_solver(task, seed, **session_options), seed=seed) for seed in task.seeds]

@@ -114,6 +114,7 @@ def frame_facts(game, **session_options):
         size = pixels(result.frame).shape
         post_reset = {"seed": seed, "attempt": result.attempt, "attempt_seed": result.seed,
                       "differing_share": round(result.differing_pixels / (size[0] * size[1]), 4),
+                      "differing_pixels": result.differing_pixels,
                       "stale": not result.matches}
     return {"first_frame_flat": flat, "fail_trajectory": game.fail_trajectory is not None, "post_reset": post_reset}
 
@@ -130,6 +131,13 @@ def frame_problems(task_id, facts):
     elif post_reset and post_reset["stale"]:
         problems.append(f"{task_id}: the frame after the reset to attempt {post_reset['attempt']} (seed "
                         f"{post_reset['seed']}) differs from a fresh reset's first frame at that attempt's seed "
-                        f"{post_reset['attempt_seed']} in {post_reset['differing_share']:.1%} of its pixels: "
+                        f"{post_reset['attempt_seed']} in {_pixels(post_reset)}: "
                         "redraw on reset")
     return problems
+
+
+def _pixels(post_reset):
+    """How much of the frame after a reset differs, in words: a few pixels are a count, not "0.0 %"."""
+    count = post_reset.get("differing_pixels")  # cards written before the count was kept have the share only
+    share = f"{post_reset['differing_share']:.1%} of its pixels"
+    return share if count is None else f"{count} pixel{'s' if count != 1 else ''} ({share})"

@@ -1,6 +1,7 @@
 """Writing a manifest back after a solver filled in its trajectories: indented JSON with each action (and
 any other flat object, or short list of numbers) kept on one line, so trajectories stay readable."""
 import json
+from pathlib import Path
 
 SCALARS = (str, int, float, bool, type(None))
 
@@ -26,4 +27,4 @@ def dumps(manifest):
 
 
 def write(path, manifest):
-    path.write_text(dumps(manifest))
+    Path(path).write_text(dumps(manifest))

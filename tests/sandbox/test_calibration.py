@@ -2,6 +2,7 @@
 random play of both interfaces rarely does, and its frames are drawn (DESIGN.md "Task validity")."""
 import hashlib
 import random
+import re
 import shutil
 from dataclasses import replace
 
@@ -139,6 +140,7 @@ def test_a_stale_frame_after_a_reset_is_refused(tmp_path):
     assert len(reasons) == 1 and reasons[0].startswith(
         "tally/points-8@1: the frame after the reset to attempt 2 (seed 1) differs from a fresh reset's first "
         "frame at that attempt's seed"), reasons
+    assert re.search(r"in \d+ pixels? \(\d+\.\d% of its pixels\): redraw on reset$", reasons[0]), reasons
 
 
 def test_the_frames_of_a_sound_game_pass(tally):
