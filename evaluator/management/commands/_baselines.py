@@ -8,7 +8,7 @@ computer-use primitives they resolve to (the interface it is labelled with), so 
 import json
 import zlib
 
-from sandbox import make
+from sandbox import Trajectory, make, run_trajectory
 from sandbox.solvers import player_class
 from sandbox.actions import RandomActions
 
@@ -47,20 +47,26 @@ def primitive(action, task):
 
 def play(task, seed, agent_key):
     """One run of a baseline agent; returns the run of a submission (claimed figures from the live sandbox)."""
+    if agent_key != "scripted-state":
+        # Random actions do not depend on what the game shows: drawn up front, they run ahead in a few round
+        # trips; the run keeps the ones applied before the episode ended, as a stepwise run would.
+        choose = RandomActions(task.game.action_space, agent_key.split("-", 1)[1],
+                               seed=zlib.crc32(f"{agent_key}:{task.id}:{seed}".encode()))
+        drawn = [choose() for _ in range(task.max_actions)]
+        score, _ = run_trajectory(task, Trajectory(seed=seed, actions=drawn))
+        return _run(task, seed, drawn[:score.actions], score)
     actions = []
     with make(task, observation="state") as env:
         state, info = env.reset(seed=seed)
-        if agent_key == "scripted-state":
-            player = player_class(task.game)(task)
-            choose = lambda: primitive(player.act(env, state, info), task)  # noqa: E731
-        else:
-            choose = RandomActions(task.game.action_space, agent_key.split("-", 1)[1],
-                                   seed=zlib.crc32(f"{agent_key}:{task.id}:{seed}".encode()))
+        player = player_class(task.game)(task)
         while not env.done:
-            action = choose()
+            action = primitive(player.act(env, state, info), task)
             state, info = env.step(action)
             actions.append(action)
-        score = env.score()
+        return _run(task, seed, actions, env.score())
+
+
+def _run(task, seed, actions, score):
     return {"task": task.id, "seed": seed, "actions": actions,
             "claimed": {"progress": score.progress, "success": score.success}}
 
