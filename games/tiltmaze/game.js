@@ -189,13 +189,18 @@
   function drawTile(c, r, ch) {
     var x = c * T, y = TOP + r * T;
     if (ch === "#") {
-      ctx.fillStyle = "rgba(40,20,5,0.35)"; ctx.fillRect(x + 3, y + 4, T, T);
-      var gr = ctx.createLinearGradient(x, y, x, y + T);
-      gr.addColorStop(0, "#8a5a2e"); gr.addColorStop(1, "#5e3a1a");
-      ctx.fillStyle = gr; ctx.fillRect(x, y, T, T);
-      ctx.fillStyle = "rgba(255,220,170,0.25)";
-      if (tileAt(c, r - 1) !== "#") ctx.fillRect(x, y, T, 2);
-      if (tileAt(c - 1, r) !== "#") ctx.fillRect(x, y, 2, T);
+      ctx.fillStyle = "#7a4c24"; ctx.fillRect(x, y, T, T);
+      ctx.fillStyle = "rgba(255,255,255,0.035)";
+      if ((c + r) % 2) ctx.fillRect(x, y, T, T);
+      ctx.fillStyle = "#a8743e";               // bevelled rims where the wall meets the board
+      if (tileAt(c, r - 1) !== "#") ctx.fillRect(x, y, T, 4);
+      if (tileAt(c - 1, r) !== "#") ctx.fillRect(x, y, 4, T);
+      ctx.fillStyle = "#4a2c12";
+      if (tileAt(c, r + 1) !== "#" && r < 13) ctx.fillRect(x, y + T - 4, T, 4);
+      if (tileAt(c + 1, r) !== "#" && c < 19) ctx.fillRect(x + T - 4, y, 4, T);
+      ctx.fillStyle = "rgba(40,20,5,0.25)";    // the wall's shadow on the board
+      if (tileAt(c, r + 1) !== "#" && r < 13) ctx.fillRect(x, y + T, T, 5);
+      if (tileAt(c + 1, r) !== "#" && c < 19) ctx.fillRect(x + T, y, 5, T);
     } else if (ch === "D") {
       ctx.fillStyle = "#6a6f7a"; ctx.fillRect(x, y, T, T);
       ctx.fillStyle = "#c9ced8";
