@@ -1,8 +1,8 @@
 // Maze Munch: a maze-chase arcade game (Pac-Man-style). The muncher runs through a maze eating pellets;
 // arrows turn it (a turn waits for the next opening) and it keeps running until a wall stops it. Four
 // ghosts chase by different rules: Blaze (red) heads for the muncher's tile, Pinky (pink) for the tile
-// four ahead of it, Frost (cyan) patrols the bottom-right corner, Tumble (orange) wanders at random.
-// A power pellet makes the ghosts edible for 6 seconds. Three lives.
+// four ahead of it, Frost (cyan) patrols the top-right corner, Tumble (orange) wanders at random.
+// A power pellet makes the ghosts edible for 5 seconds. Three lives.
 // Platform rules (games/README.md): logic in fixed 1/60 s ticks from the rAF clock, chance only from
 // Math.random in a fixed order, integer maths in the logic, no drawing while __gameworld.rendering is
 // false, first frame drawn before the game is actionable, reset() redraws.
@@ -14,7 +14,7 @@
   var TICK_MS = 1000 / 60;
   var MAX_CATCH_UP = 600;
   var LIVES = 3;
-  var POWER_TICKS = 360;             // 6 s of edible ghosts
+  var POWER_TICKS = 300;             // 5 s of edible ghosts
   var DEATH_TICKS = 48;              // the caught muncher's animation before the next life
   var EATEN_PEN_TICKS = 150;         // an eaten ghost waits this long in the pen
   var MAZE = [
@@ -142,7 +142,7 @@
     var pc = col(g.p), pr = row(g.p);
     if (gh.kind === 0) return [pc, pr];
     if (gh.kind === 1) return [pc + 4 * DX[g.p.dir], pr + 4 * DY[g.p.dir]];
-    if (gh.kind === 2) return [COLS - 2, ROWS - 2];
+    if (gh.kind === 2) return [COLS - 2, 1];
     return null;
   }
 
@@ -154,13 +154,14 @@
     }
     if (!options.length) return (gh.dir + 2) % 4;
     if (options.length === 1) return options[0];
-    var target = gh.scared ? null : ghostTarget(gh);
+    var flee = gh.scared ? 1 : 0;               // a blue ghost runs from the muncher's tile
+    var target = flee ? [col(g.p), row(g.p)] : ghostTarget(gh);
     if (!target) return options[Math.floor(Math.random() * options.length)];
-    var best = options[0], bestD = 1e9;
+    var best = options[0], bestD = flee ? -1 : 1e9;
     for (var k = 0; k < options.length; k++) {
       var nc = c + DX[options[k]], nr = r + DY[options[k]];
       var dd = (nc - target[0]) * (nc - target[0]) + (nr - target[1]) * (nr - target[1]);
-      if (dd < bestD) { bestD = dd; best = options[k]; }
+      if (flee ? dd > bestD : dd < bestD) { bestD = dd; best = options[k]; }
     }
     return best;
   }
@@ -177,7 +178,7 @@
       else { gh.mode = "active"; gh.dir = gh.kind % 2 ? 1 : 3; }
       return;
     }
-    var n = gh.scared ? 1 : (g.tick % 2 ? 2 : 3);
+    var n = gh.scared ? 1 : 2;   // 2 px a tick (the muncher runs 2.5)
     for (var i = 0; i < n; i++) {
       if (atCenter(gh)) gh.dir = chooseDir(gh);
       gh.x += DX[gh.dir];
@@ -320,14 +321,14 @@
     ctx.textAlign = "left";
     ctx.fillText("SCORE", 10, 10);
     ctx.fillText("PELLETS", 100, 10);
-    ctx.fillText("CLEARED", 190, 10);
+    ctx.fillText("CLEARED  QUARTERS", 190, 10);
     ctx.fillText("GHOSTS", 280, 10);
     ctx.fillText("LIVES", 380, 10);
     ctx.font = "bold 15px monospace";
     ctx.fillStyle = "#ffffff";
     ctx.fillText(String(g.score), 10, 24);
     ctx.fillText(String(g.lifePellets), 100, 24);
-    ctx.fillText(Math.floor(g.eaten * 100 / TOTAL) + "%", 190, 24);
+    ctx.fillText(Math.floor(g.eaten * 100 / TOTAL) + "% Q" + g.quarters, 190, 24);
     ctx.fillText(String(g.ghostsEaten), 280, 24);
     for (var i = 0; i < g.lives; i++) {
       var lx = 388 + i * 20, ly = 24;
