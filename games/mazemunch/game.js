@@ -321,7 +321,7 @@
     ctx.textAlign = "left";
     ctx.fillText("SCORE", 10, 10);
     ctx.fillText("PELLETS", 100, 10);
-    ctx.fillText("CLEARED  QUARTERS", 190, 10);
+    ctx.fillText("CLEARED  QTRS", 190, 10);
     ctx.fillText("GHOSTS", 280, 10);
     ctx.fillText("LIVES", 380, 10);
     ctx.font = "bold 15px monospace";
