@@ -37,7 +37,7 @@ def open_session(game, **options):
 
 
 def run_trajectory(task, trajectory, *, on_step=None, frames=False, run_ahead=True, **session_options):
-    """Replay a trajectory (seed + actions) to its end or the run's end; return the env's oracle score.
+    """Replay a trajectory (seed + actions) to its end or the run's end; return the oracle score and the trace.
 
     `on_step(index, action, info, frame_or_None)` is called after the ready state (index 0, action None)
     and after each step. Without it (nobody watches the steps) the backend runs the known actions ahead in

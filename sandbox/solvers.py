@@ -3,9 +3,10 @@
 A solver is code, so only bundles of the repository's games folder are run (through `registry.solver`), never a
 bundle imported from elsewhere or kept in a site's bundle store.
 """
+import json
 from pathlib import Path
 
-from . import make
+from . import make, manifest_json
 from .errors import SandboxError
 from .registry import Registry
 
@@ -30,3 +31,45 @@ def play_solver(task, seed, **session_options):
         while not env.done:
             state, info = env.step(player.act(env, state, info))
         return env.score()
+
+
+WAIT = {"type": "wait"}
+
+
+def play_recorded(task, player_class, seed):
+    """One run of a solver's Player on a task (a TaskSpec or task id) and seed: (actions, last state, last info)."""
+    with make(task, observation="state") as env:
+        player = player_class(env.task)
+        state, info = env.reset(seed=seed)
+        actions = []
+        while not env.done:
+            actions.append(player.act(env, state, info))
+            state, info = env.step(actions[-1])
+        return actions, state, info
+
+
+def write_references(manifest_path, player_class, *, every_seed=True, null_action=WAIT, only=(), report=None):
+    """A solver script's main: play every task (or those slugged in `only`) on each of its seeds (or its first),
+    store the first seed's run as the task's reference trajectory and `max_actions` of `null_action` as its null
+    (None keeps the manifest's null), and write the manifest back readably. Prints one line a run, with
+    `report(state)` appended; a run that misses its target stops it with the task and seed named."""
+    manifest_path = Path(manifest_path)
+    games = Registry.owning(manifest_path.parent) or Registry(manifest_path.parent.parent)
+    manifest = json.loads(manifest_path.read_text())
+    for task in manifest["tasks"]:
+        if only and task["slug"] not in only:
+            continue
+        task_id = f"{manifest['slug']}/{task['slug']}"
+        for seed in task["seeds"] if every_seed else task["seeds"][:1]:
+            actions, state, info = play_recorded(games.task(task_id), player_class, seed)
+            extra = f" {report(state)}" if report else ""
+            print(f"{task_id} seed={seed}: success={info['success']} actions={len(actions)} "
+                  f"attempt={info['attempt']}{extra}", flush=True)
+            if not info["success"]:
+                raise SandboxError(f"{task_id} seed {seed}: the solver missed the target {task['target']}")
+            if seed == task["seeds"][0]:
+                task["reference"] = {"seed": seed, "actions": actions}
+        if null_action is not None:
+            task["null"] = {"seed": task["seeds"][0], "actions": [null_action] * task["max_actions"]}
+    manifest_json.write(manifest_path, manifest)
+    return manifest

@@ -5,13 +5,12 @@ trajectories with it:
 
     .venv/bin/python games/{{slug}}/solver.py
 """
-import json
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
-from sandbox import make, manifest_json  # noqa: E402
+from sandbox import solvers  # noqa: E402
 
 MANIFEST = Path(__file__).resolve().with_name("manifest.json")
 SLACK = 6  # px: close enough on an axis
@@ -33,20 +32,9 @@ class Player:
 
 
 def main():
-    """Play every task on its first seed and store the run as the task's reference trajectory."""
-    manifest = json.loads(MANIFEST.read_text())
-    for task in manifest["tasks"]:
-        task_id, seed = f"{manifest['slug']}/{task['slug']}", task["seeds"][0]
-        with make(task_id, observation="state") as env:
-            player = Player(env.task)
-            state, info = env.reset(seed=seed)
-            actions = []
-            while not env.done:
-                actions.append(player.act(env, state, info))
-                state, info = env.step(actions[-1])
-        print(f"{task_id} seed={seed}: success={info['success']} actions={len(actions)}")
-        task["reference"] = {"seed": seed, "actions": actions}
-    manifest_json.write(MANIFEST, manifest)
+    """Play every task on each of its seeds; store the first seed's run as its reference, 100 waits as its null."""
+    solvers.write_references(MANIFEST, Player, only=sys.argv[1:],
+                             report=lambda state: f"score={state['score']} lives={state['lives']}")
 
 
 if __name__ == "__main__":

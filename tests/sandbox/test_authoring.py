@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from sandbox import SandboxError, authoring, make
+from sandbox import SandboxError, authoring, make, run_trajectory
 from sandbox.__main__ import main
 from sandbox.frames import frame_facts, frame_problems
 from sandbox.registry import Registry
@@ -98,3 +98,18 @@ def test_doctor_names_a_manifest_it_cannot_load(tmp_path, capsys):
     failures = authoring.doctor("coin-dash", games=Registry(tmp_path))
     assert len(failures) == 1 and "tasks[0].score_field" in failures[0] and "'coins'" in failures[0]
     assert "FAIL manifest" in capsys.readouterr().out
+
+
+def test_the_scaffold_solver_script_writes_references_that_reach_every_target(tmp_path):
+    authoring.scaffold("coin-dash", title="Coin Dash", genre="arcade", level=1, games_dir=tmp_path)
+    games = Registry(tmp_path)
+    solver_module(games.game("coin-dash")).solvers.write_references(
+        tmp_path / "coin-dash" / "manifest.json", solver_module(games.game("coin-dash")).Player,
+        every_seed=False, only=["coins-2", "coins-4"])
+    manifest = json.loads((tmp_path / "coin-dash" / "manifest.json").read_text())
+    written = {task["slug"]: task for task in manifest["tasks"]}
+    for slug in ("coins-2", "coins-4"):
+        task = Registry(tmp_path).task(f"coin-dash/{slug}")
+        assert run_trajectory(task, task.reference)[0].success
+        assert written[slug]["null"]["actions"] == [{"type": "wait"}] * 100
+    assert written["coins-7"]["reference"]["actions"] == []  # not asked for: left as it was
