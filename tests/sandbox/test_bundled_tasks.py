@@ -1,19 +1,51 @@
-"""Every bundled task ships with proof: its reference trajectory reaches the target, its null one does not."""
+"""Every bundled task ships with proof: its reference trajectory reaches the target, its null one does not; and
+each of these trajectories replays to the same trace run ahead (sandbox/batch.py) as step by step."""
 import pytest
 
-from sandbox import registry, run_trajectory
+from sandbox import oracle, registry, run_trajectory
+
+from .test_run_ahead import both_ways
 
 TASKS = [task for game in registry.games() for task in game.tasks.values()]
 
 
+def null_groups(game):
+    """The game's tasks grouped by what their null run plays: tasks whose null trajectory, step and budget are
+    the same play the same game until a target is reached, so one run's trace scores them all."""
+    groups = {}
+    for task in game.tasks.values():
+        key = (task.null.seed, repr(task.null.actions), task.step_ms, task.max_actions)
+        groups.setdefault(key, []).append(task)
+    return list(groups.values())
+
+
 @pytest.mark.slow
-@pytest.mark.parametrize("task", TASKS, ids=lambda t: t.id)
-def test_reference_reaches_the_target_and_null_does_not(task):
-    reference, _ = run_trajectory(task, task.reference)
-    assert reference.success, f"reference reached {reference.best} of {reference.target}"
-    assert reference.actions <= task.max_actions
-    null, _ = run_trajectory(task, task.null)
-    assert not null.success, f"null trajectory reached {null.best} of {null.target}"
+@pytest.mark.parametrize("slug", registry.slugs())
+def test_references_reach_nulls_do_not_and_both_replay_the_same_both_ways(slug):
+    game = registry.game(slug)
+    for task in game.tasks.values():
+        (stepwise, step_trace), (ahead, ahead_trace) = both_ways(task, task.reference)
+        assert ahead_trace == step_trace, f"{task.id} reference: run ahead, the trace differs"
+        assert ahead == stepwise and ahead.trace_sha256 == oracle.trace_sha256(step_trace)
+        assert ahead.success, f"{task.id}: the reference reached {ahead.best} of {ahead.target}"
+        assert ahead.actions <= task.max_actions
+    for tasks in null_groups(game):
+        (stepwise, step_trace), (ahead, ahead_trace) = both_ways(tasks[0], tasks[0].null)
+        assert ahead_trace == step_trace, f"{tasks[0].id} null: run ahead, the trace differs"
+        assert ahead == stepwise
+        for task in tasks:
+            null = oracle.score_run(ahead_trace, score_field=task.score_field, start=task.start, target=task.target)
+            assert not null.success, f"{task.id}: the null trajectory reached {null.best} of {null.target}"
+
+
+def test_tasks_sharing_a_null_run_are_scored_from_one_trace_as_their_own_runs_would_be():
+    """What the grouping above relies on: a null run's trace scored for another task of the group gives that
+    task's own run's figures (here a game whose tasks share one null)."""
+    game = next(g for g in registry.games() if any(len(group) > 1 for group in null_groups(g)))
+    first, other = next(group for group in null_groups(game) if len(group) > 1)[:2]
+    trace = run_trajectory(first, first.null)[1]
+    own = run_trajectory(other, other.null)[0]
+    assert oracle.score_run(trace, score_field=other.score_field, start=other.start, target=other.target) == own
 
 
 def test_instructions_state_the_target():

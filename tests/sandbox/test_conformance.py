@@ -5,7 +5,7 @@ import random
 import pytest
 from PIL import Image
 
-from sandbox import BudgetExhausted, frames, make, registry
+from sandbox import BudgetExhausted, Trajectory, frames, make, registry, run_trajectory
 from sandbox.authoring import REQUIRED_STATE
 from sandbox.actions import INTERFACES, random_action
 
@@ -102,25 +102,29 @@ def test_frame_after_reset_on_fail_is_the_new_attempts_first_frame(slug, artifac
 
 @pytest.mark.slow
 @pytest.mark.parametrize("slug", GAMES)
-def test_determinism_rollout_and_budget(slug):
-    """The same seed and random actions, twice, in two fresh browser contexts: identical state traces."""
+@pytest.mark.parametrize("pace", ["paused", "realtime"])
+def test_determinism_rollout_and_budget(slug, pace):
+    """Seeded random actions of both interfaces (realtime: each with a latency the game clock runs first), played
+    step by step to the budget and then replayed run ahead, in two fresh browser contexts: identical traces."""
     game = registry.game(slug)
     task = hardest(game)
-
-    def rollout():
-        rng = random.Random(f"conformance:{slug}")
-        with make(task, observation="state") as env:
-            env.reset(seed=task.seeds[0])
-            while not env.done:
-                env.step(random_action(game.action_space, rng, rng.choice(INTERFACES)))
-            if env.actions_left == 0:
-                with pytest.raises(BudgetExhausted):
-                    env.step({"type": "wait"})
-            return env.trace, env.score()
-
-    (trace_a, score_a), (trace_b, score_b) = rollout(), rollout()
-    assert score_a.actions <= task.max_actions
-    assert len(trace_a) == len(trace_b)
-    for a, b in zip(trace_a, trace_b):
-        assert a == b
-    assert score_a == score_b
+    rng = random.Random(f"conformance:{slug}:{pace}")
+    actions = []
+    with make(task, observation="state") as env:
+        env.reset(seed=task.seeds[0])
+        while not env.done:
+            action = random_action(game.action_space, rng, rng.choice(INTERFACES))
+            if pace == "realtime":
+                action["latency_ms"] = rng.choice([0, 40, 300, 1500])
+            actions.append(action)
+            env.step(action)
+        if env.actions_left == 0:
+            with pytest.raises(BudgetExhausted):
+                env.step({"type": "wait"})
+        stepwise, step_trace = env.score(), env.trace
+    ahead, ahead_trace = run_trajectory(task, Trajectory(seed=task.seeds[0], actions=actions))
+    assert stepwise.actions <= task.max_actions
+    assert len(ahead_trace) == len(step_trace)
+    for index, (a, b) in enumerate(zip(step_trace, ahead_trace)):
+        assert a == b, f"record {index} differs"
+    assert ahead == stepwise

@@ -1,17 +1,15 @@
 """Run-ahead replays (sandbox/batch.py): the same traces as step by step, with one round trip to the page;
-and the warm pool of browser contexts they open, where nothing of one run reaches the next."""
+and the warm pool of browser contexts they open, where nothing of one run reaches the next. Every bundled
+game's trajectories are replayed both ways in test_bundled_tasks.py and its random play in test_conformance.py."""
 import math
-import random
 import time
 
 import pytest
 
 import sandbox
-from sandbox import GameCrashed, SandboxError, Trajectory, registry, run_trajectory
+from sandbox import GameCrashed, SandboxError, Trajectory, run_trajectory
 from sandbox.backends.browser import SPARE_CONTEXTS, BrowserHost, BrowserSession
 from sandbox.oracle import trace_sha256
-
-from .test_conformance import random_action
 
 UP = {"type": "press_key", "key": "ArrowUp"}
 DOWN = {"type": "press_key", "key": "ArrowDown"}  # loses the counter game
@@ -159,23 +157,3 @@ def test_runs_take_a_warm_context_where_nothing_of_the_last_run_remains(counter_
         left = page_eval(env.session, """() => [typeof window.leaked, localStorage.getItem("leaked"),
             sessionStorage.getItem("leaked"), document.cookie]""")
         assert left == ["undefined", None, None, ""]
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("slug", registry.slugs())
-def test_every_bundled_trajectory_and_random_play_replay_the_same_both_ways(slug):
-    """Every task's reference and null trajectories, and seeded uniform random play (paused and realtime) on
-    the hardest task: the run-ahead trace hashes equal the stepwise ones."""
-    game = registry.game(slug)
-    hardest = list(game.tasks.values())[-1]
-    rng = random.Random(f"run-ahead:{slug}")
-    paused = [random_action(game.action_space, rng) for _ in range(hardest.max_actions)]
-    realtime = [{**random_action(game.action_space, rng), "latency_ms": rng.choice([0, 40, 300, 1500])}
-                for _ in range(hardest.max_actions)]
-    replays = [(task, kind, getattr(task, kind)) for task in game.tasks.values() for kind in ("reference", "null")]
-    replays += [(hardest, "random", Trajectory(seed=hardest.seeds[0], actions=paused)),
-                (hardest, "realtime", Trajectory(seed=hardest.seeds[0], actions=realtime))]
-    for task, kind, trajectory in replays:
-        (stepwise, _), (ahead, _) = both_ways(task, trajectory)
-        assert ahead.trace_sha256 == stepwise.trace_sha256, f"{task.id} {kind}"
-        assert ahead == stepwise
