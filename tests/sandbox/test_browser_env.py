@@ -140,3 +140,31 @@ def test_sessions_at_the_same_time_spread_over_browsers_and_play_the_same(counte
         assert trace(first) == trace(second)
     with make(counter_task, observation="state") as later:     # one at a time: never a new browser
         assert later.session.host in (first.session.host, second.session.host)
+
+
+def test_a_frame_taken_after_each_step_comes_with_the_step_and_is_the_frame_a_later_read_gives(counter_task):
+    """A player's session reads a frame after every step: from the second step on, the step brings its frame in
+    the same round trip to the page (no separate canvas read), and each is the frame that a session reading
+    only after that step gets, across a reset-on-fail too."""
+    from sandbox.backends.browser import CANVAS_FRAME
+
+    actions = [UP, DOWN, UP, WAIT, UP]  # DOWN loses: the next attempt's frame comes from the restart
+    canvas_reads = []
+    with make(counter_task, observation="state") as env:
+        env.reset(seed=2)
+        evaluate = env.session._page.evaluate
+        env.session._page.evaluate = lambda script, *args: (
+            canvas_reads.append(len(canvas_reads)) if script == CANVAS_FRAME else None, evaluate(script, *args))[1]
+        played = []
+        for action in actions:
+            _, info = env.step(action)
+            played.append((env.render("png"), info["reset"]))
+    assert len(canvas_reads) == 2  # after the first step, and after the restart (a restart brings no frame)
+    for count, (frame, _) in enumerate(played, start=1):
+        with make(counter_task, observation="state") as fresh:
+            fresh.reset(seed=2)
+            for action in actions[:count]:
+                fresh.step(action)
+            assert fresh.render("png") == frame, f"the frame after step {count} differs"
+    assert [reset for _, reset in played] == [False, True, False, False, False]
+    assert len({frame for frame, _ in played}) > 2

@@ -175,6 +175,13 @@ RUN_AHEAD = f"""async ({{steps, seeds, readyTimeoutMs}}) => {{
   return lossless(events) ? JSON.stringify(events) : events;
 }}"""
 CANVAS_FRAME = "([type, quality]) => document.querySelector('canvas').toDataURL(type, quality)"
+FRAME_QUALITY = 0.85
+# A step and the frame it leaves, in one round trip: for a caller that takes a frame after every step (a
+# person playing), half the round trips through the browser thread.
+STEP_AND_FRAME = f"""async ([action, type, quality]) => {{
+  const state = await ({STEP})(action);
+  return [state, ({CANVAS_FRAME})([type, quality])];
+}}"""
 
 
 def chromium_path():
@@ -356,6 +363,10 @@ class BrowserSession:
         self.blocked_requests = []
         self._context = self._page = None
         self._errors = []
+        # Once a caller asks for a frame after a step, each step captures its frame as it runs (`_frame_ahead`,
+        # the frame's format and data URL, or None when the page changed since).
+        self._frames_after_steps = None
+        self._frame_ahead = None
 
     # Public methods run on the caller's thread and hop onto the browser thread.
     def open(self, seed):
@@ -389,6 +400,7 @@ class BrowserSession:
     # Below: on the browser thread only.
     def _open(self, _browser, seed):
         self._close()
+        self._frame_ahead = None
         fresh = self.host.take_context()
         self._context, self._page = fresh.context, fresh.page
         self.blocked_requests, self._errors = fresh.blocked_requests, fresh.errors
@@ -400,13 +412,20 @@ class BrowserSession:
         return self._await_ready()
 
     def _restart(self, _browser, seed):
+        self._frame_ahead = None
         self._page.evaluate(RESTART, seed)
         return self._await_ready()
 
     def _apply(self, _browser, action):
-        return self._checked_state(self._page.evaluate(STEP, action))
+        self._frame_ahead = None
+        if self._frames_after_steps is None:
+            return self._checked_state(self._page.evaluate(STEP, action))
+        state, data_url = self._page.evaluate(STEP_AND_FRAME, [action, self._frames_after_steps, FRAME_QUALITY])
+        self._frame_ahead = (self._frames_after_steps, data_url)
+        return self._checked_state(state)
 
     def _run_ahead(self, _browser, steps, restart_seeds):
+        self._frame_ahead = None
         raw = self._page.evaluate(RUN_AHEAD, {"steps": steps, "seeds": restart_seeds,
                                               "readyTimeoutMs": self.ready_timeout_ms})
         if isinstance(raw, str):  # the fast return: JSON that holds every value exactly
@@ -461,7 +480,12 @@ class BrowserSession:
 
     def _frame(self, _browser, fmt):
         mime = {"jpeg": "image/jpeg", "png": "image/png"}[fmt]
-        data_url = self._page.evaluate(CANVAS_FRAME, [mime, 0.85])
+        if self._frame_ahead is not None and self._frame_ahead[0] == mime:
+            data_url = self._frame_ahead[1]
+        else:
+            data_url = self._page.evaluate(CANVAS_FRAME, [mime, FRAME_QUALITY])
+            self._frames_after_steps = mime
+        self._frame_ahead = None
         return base64.b64decode(data_url.split(",", 1)[1])
 
     def _close(self, _browser=None):
