@@ -29,7 +29,7 @@
       "#.......................................#..####...##.......#",
       "#.......................................#..####............#",
       "#............##............................####............#",
-      "#.S....^^^...##.......C....................####..^^^^....E.#",
+      "#.S....^^....##.......C....................####..^^^^....E.#",
       "###################################...######################",
       "###################################...######################"
     ],
@@ -64,27 +64,25 @@
       "#......................#..#....................................#",
       "#......................#..#.........##.........................#",
       "#......................#..#....................................#",
-      "#......................#..#.........................#...#......#",
       "#......................#..#....................................#",
-      "#.........................#....................................#",
-      "#.S...........^^^^..C....^#^^^^^^^^^^^^^^.........^^^^^^^^^..E.#",
+      "#......................#..#....................................#",
+      "#.........................#.........................#...#......#",
+      "#.S...........^^^...C....^#^^^^^^^^^^^^^^.........^^^^^^^^^..E.#",
       "#####..##..#################################...#################",
       "#####..##..#################################...#################"
     ],
-      saws: [[250, 240, 14, 0, 80, 2], [330, 200, 14, 0, 0, 0], [610, 150, 12, 0, 0, 0], [690, 200, 14, 120, 0, 2], [980, 250, 16, 0, 0, 0], [1090, 150, 14, 0, 100, 2]] }
+      saws: [[250, 240, 14, 0, 80, 2], [330, 165, 14, 0, 0, 0], [610, 150, 12, 0, 0, 0], [690, 200, 14, 120, 0, 2], [910, 300, 16, 0, -80, 2], [1090, 150, 14, 0, 100, 2]] }
   ];
 
   var canvas = document.getElementById("game");
   var ctx = canvas.getContext("2d");
   var keys = { left: false, right: false, jump: false };
   var G = null;
-  var shownSince = 0;   // drawing only: animations count from the attempt's start
 
   function newGame() {
     G = { t: 0, flags: 0, cleared: 0, deaths: 0, lives: LIVES, score: 0,
           over: false, outcome: null, reason: null, overT: 0, fx: [], bits: [] };
     loadLevel(0);
-    shownSince = performance.now();
   }
 
   function loadLevel(n) {
@@ -115,7 +113,6 @@
   function placeHero() {
     var h = { x: G.spawnX, y: G.spawnY, vy: 0, onGround: true, coyote: COYOTE, armed: false,
               lock: 0, lockDir: 0, face: 1, dead: 0, wall: 0, runT: 0 };
-    if (G.hero) h.armed = false;
     G.hero = h;
   }
 
@@ -265,7 +262,7 @@
   // ---------------------------------------------------------------- API
   window.gameAPI = {
     getState: function () {
-      catchUp();
+      sync();
       var h = G.hero, nf = nextFlag();
       return {
         status: G.over ? "terminal" : "playing",
@@ -307,11 +304,11 @@
     return true;
   }
   window.addEventListener("keydown", function (e) {
-    catchUp();
+    sync();
     if (e.code === "Enter" && G.over) { G = null; newGame(); return; }
     if (setKey(e.code, true)) e.preventDefault();
   });
-  window.addEventListener("keyup", function (e) { catchUp(); setKey(e.code, false); });
+  window.addEventListener("keyup", function (e) { sync(); setKey(e.code, false); });
 
   // ---------------------------------------------------------------- drawing (never touches the logic)
   var SKY = [["#2b3a55", "#5d7396", "#c9b79c"], ["#3b2440", "#7a4c62", "#e09a6a"], ["#151a2e", "#2c2f52", "#6a4a7a"]];
@@ -368,6 +365,7 @@
       var t = G.grid[r][c], X = c * TILE - cam, Y = HUD_H + r * TILE;
       if (t === "#") {
         ctx.fillStyle = col[0]; ctx.fillRect(X, Y, TILE, TILE);
+        ctx.fillStyle = "rgba(0,0,0,0.13)"; ctx.fillRect(X, Y + TILE - 1, TILE, 1); ctx.fillRect(X + ((r & 1) ? 9 : TILE - 1), Y, 1, TILE);
         ctx.fillStyle = col[1]; ctx.fillRect(X + 3 + Math.floor(hash(c, r) * 10), Y + 4 + Math.floor(hash(r, c) * 10), 4, 2);
         if (!solid(c, r - 1)) { ctx.fillStyle = col[2]; ctx.fillRect(X, Y, TILE, 3); ctx.fillStyle = "rgba(255,255,255,0.25)"; ctx.fillRect(X, Y, TILE, 1); }
         if (!solid(c - 1, r)) { ctx.fillStyle = "rgba(255,255,255,0.12)"; ctx.fillRect(X, Y, 2, TILE); }
@@ -551,13 +549,16 @@
   }
 
   function draw() {
-    var time = performance.now() - shownSince, cam = camX();
+    var time = (G.t + G.overT) * 1000 / 60, cam = camX();   // animations run on the attempt's ticks
     drawBackdrop(cam, time);
     drawSaws(cam, time);
     drawTiles(cam);
     drawFlags(cam, time);
     drawHero(cam, time);
     drawFx(cam);
+    var v = ctx.createRadialGradient(VIEW_W / 2, HUD_H + 160, 140, VIEW_W / 2, HUD_H + 160, 330);
+    v.addColorStop(0, "rgba(0,0,0,0)"); v.addColorStop(1, "rgba(0,0,0,0.28)");
+    ctx.fillStyle = v; ctx.fillRect(0, HUD_H, VIEW_W, VIEW_H - HUD_H);
     drawHUD();
     drawBanners();
   }
@@ -569,14 +570,20 @@
 
   // ---------------------------------------------------------------- main loop (fixed 60 Hz ticks)
   // catchUp() runs every tick due by now; it is called on each frame, before each key event and before
-  // each state read, so a key held for 200 ms acts for exactly 12 ticks.
+  // each state read, so a key held for 200 ms acts for exactly 12 ticks. A key event or state read that ran
+  // ticks the last animation frame had not reached draws again, so the frame shows the state just read.
   var base = null, done = 0;
   function catchUp() {
     var now = Date.now();
     if (base === null) base = now;
     var due = Math.floor((now - base) * 60 / 1000);
     if (due - done > 120) done = due - 120;
+    var ran = due - done;
     while (done < due) { tick(); done++; }
+    return ran;
+  }
+  function sync() {   // outside an animation frame: run the ticks due and show them if frames are seen
+    if (catchUp() > 0 && rendering()) draw();
   }
   function frame() {
     catchUp();
