@@ -550,6 +550,7 @@
 
   function draw() {
     var time = (G.t + G.overT) * 1000 / 60, cam = camX();   // animations run on the attempt's ticks
+    ctx.lineCap = "butt"; ctx.lineJoin = "miter"; ctx.globalAlpha = 1;   // the same context state every frame
     drawBackdrop(cam, time);
     drawSaws(cam, time);
     drawTiles(cam);
