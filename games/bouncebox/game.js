@@ -168,7 +168,7 @@
       "#####=########################",
       "##############################"]},
     {"name": "Chimney", "tier": 2,
-     "movers": [{"ax": "y", "c": 23, "lo": 2, "hi": 8, "sp": 2}],
+     "movers": [{"ax": "y", "c": 23, "lo": 2, "hi": 8, "sp": 3}],
      "map": [
       "##############################",
       "#............................#",
@@ -232,7 +232,7 @@
       "#............................#",
       "#............................#",
       "#............................#",
-      "#.S..........^^.............P#",
+      "#.S..........^^............P.#",
       "##############################",
       "##############################"]},
     {"name": "Zigzag", "tier": 3,
@@ -303,10 +303,10 @@
 
   function newGame() {
     var order = [];
-    for (var tier = 0; tier < 4; tier++) {
+    for (var tier = 3; tier >= 0; tier--) {   // the last tier is shuffled first, the springs drawn last
       var ids = [];
       for (var i = 0; i < ROOMS.length; i++) if (ROOMS[i].tier === tier) ids.push(i);
-      order = order.concat(shuffle(ids));
+      order = shuffle(ids).concat(order);
     }
     G = { t: 0, order: order, padV: PAD_POWERS[Math.floor(Math.random() * PAD_POWERS.length)],
           score: 0, cleared: 0, stars: 0, lives: LIVES, deaths: 0, bounces: 0, jumps: 0,
@@ -317,7 +317,7 @@
 
   function loadRoom(n) {
     var R = ROOMS[G.order[n]], grid = [], r, c;
-    G.room = n; G.roomId = G.order[n]; G.roomT = 0;
+    G.room = n; G.roomId = G.order[n]; G.roomT = 0; G.deathsAtRoom = G.deaths;
     for (r = 0; r < ROWS; r++) grid.push(R.map[r].split(""));
     for (r = 0; r < ROWS; r++) for (c = 0; c < COLS; c++) {
       var ch = grid[r][c];
@@ -541,6 +541,12 @@
     ctx.strokeStyle = "rgba(255,255,255,0.04)"; ctx.lineWidth = 1;
     for (var x = 0; x <= VIEW_W; x += 32) { ctx.beginPath(); ctx.moveTo(x + 0.5, HUD_H); ctx.lineTo(x + 0.5, HUD_H + WORLD_H); ctx.stroke(); }
     for (var y = HUD_H; y <= HUD_H + WORLD_H; y += 32) { ctx.beginPath(); ctx.moveTo(0, y + 0.5); ctx.lineTo(VIEW_W, y + 0.5); ctx.stroke(); }
+    for (var o = 0; o < 3; o++) {
+      var ox = 80 + o * 160 + Math.sin(time * 0.0003 + o * 2) * 30, oy = HUD_H + 90 + (o % 2) * 110;
+      var og = ctx.createRadialGradient(ox, oy, 4, ox, oy, 110);
+      og.addColorStop(0, "rgba(255,255,255,0.07)"); og.addColorStop(1, "rgba(255,255,255,0)");
+      ctx.fillStyle = og; ctx.fillRect(ox - 110, oy - 110, 220, 220);
+    }
     for (var i = 0; i < 14; i++) {
       var s = 6 + hash(i, 3) * 18;
       var fx = hash(i, 1) * VIEW_W, fy = HUD_H + ((hash(i, 2) * WORLD_H - time * (0.006 + hash(i, 4) * 0.01)) % WORLD_H + WORLD_H) % WORLD_H;
@@ -548,6 +554,12 @@
       ctx.fillStyle = "rgba(255,255,255," + (0.03 + hash(i, 5) * 0.05) + ")"; ctx.fillRect(-s / 2, -s / 2, s, s);
       ctx.restore();
     }
+  }
+
+  function drawVignette() {
+    var v = ctx.createRadialGradient(240, HUD_H + 160, 120, 240, HUD_H + 160, 320);
+    v.addColorStop(0, "rgba(0,0,0,0)"); v.addColorStop(1, "rgba(0,0,0,0.35)");
+    ctx.fillStyle = v; ctx.fillRect(0, HUD_H, VIEW_W, WORLD_H);
   }
 
   function padLift(c, r) {
@@ -573,20 +585,26 @@
         if (hash(c, r) < 0.25) { ctx.fillStyle = "rgba(255,255,255,0.12)"; ctx.fillRect(X + 4 + Math.floor(hash(r, c) * 6), Y + 6, 3, 3); }
       } else if (t === "=") {
         var lift = padLift(c, r);
-        ctx.fillStyle = "#2a2a3a"; ctx.fillRect(X, Y + 4, TILE, TILE - 4);
-        ctx.strokeStyle = "#c8c8d8"; ctx.lineWidth = 2; ctx.beginPath();
-        var top = Y + 3 + lift;
-        for (var k = 0; k < 4; k++) { ctx.lineTo(X + (k % 2 ? 12 : 4), top + 2 + k * (TILE - 6 - lift) / 4); }
+        ctx.fillStyle = T.block[1]; ctx.fillRect(X, Y, TILE, TILE);
+        ctx.fillStyle = "#1a1a28"; ctx.fillRect(X + 1, Y + 2, TILE - 2, TILE - 3);
+        var top = Y + 4 + lift;
+        ctx.strokeStyle = "#d8dce8"; ctx.lineWidth = 2; ctx.beginPath(); ctx.moveTo(X + 8, Y + TILE - 1);
+        for (var k = 0; k < 4; k++) ctx.lineTo(X + (k % 2 ? 12 : 4), Y + TILE - 2 - (k + 1) * (Y + TILE - 2 - top) / 4);
         ctx.stroke();
-        var pg = ctx.createLinearGradient(0, top - 3, 0, top + 3);
-        pg.addColorStop(0, "#fff27a"); pg.addColorStop(1, "#ff9a1a");
-        ctx.fillStyle = pg; ctx.fillRect(X - 1, top - 3, TILE + 2, 5);
-        var glow = 0.25 + 0.2 * Math.sin(time * 0.008 + c);
-        ctx.fillStyle = "rgba(255,230,90," + glow + ")"; ctx.fillRect(X - 1, top - 9, TILE + 2, 6);
+        var glow = 0.35 + 0.25 * Math.sin(time * 0.008 + c);
+        var gg = ctx.createLinearGradient(0, top - 14, 0, top);
+        gg.addColorStop(0, "rgba(255,230,90,0)"); gg.addColorStop(1, "rgba(255,230,90," + glow + ")");
+        ctx.fillStyle = gg; ctx.fillRect(X - 1, top - 14, TILE + 2, 14);
+        var pg = ctx.createLinearGradient(0, top - 4, 0, top + 2);
+        pg.addColorStop(0, "#fff6a0"); pg.addColorStop(1, "#ff8a10");
+        ctx.fillStyle = pg; ctx.fillRect(X - 1, top - 4, TILE + 2, 5);
+        ctx.fillStyle = "#b05000"; ctx.fillRect(X - 1, top + 1, TILE + 2, 1);
+        ctx.strokeStyle = "rgba(255,250,200," + (glow + 0.2) + ")"; ctx.lineWidth = 1.5; ctx.beginPath();
+        ctx.moveTo(X + 4, top - 8); ctx.lineTo(X + 8, top - 12); ctx.lineTo(X + 12, top - 8); ctx.stroke();
       } else if (SPIKE_BOX[t]) {
         drawSpike(t, X, Y);
       } else if (t === "*") {
-        drawStar(X + 8, Y + 8 + Math.sin(time * 0.005 + c) * 2, 7, time * 0.002 + c);
+        drawStar(X + 8, Y + 8 + Math.sin(time * 0.005 + c) * 2, 7, time * 0.002 + c, true);
       }
     }
   }
@@ -606,9 +624,14 @@
     else if (t === "v") { ctx.fillRect(X + 3, Y + 9, 2, 2); ctx.fillRect(X + 11, Y + 9, 2, 2); }
   }
 
-  function drawStar(x, y, rad, rot) {
-    ctx.save(); ctx.translate(x, y); ctx.rotate(rot * 0.3);
-    ctx.fillStyle = "rgba(255,230,120,0.25)"; ctx.beginPath(); ctx.arc(0, 0, rad + 4, 0, 6.283); ctx.fill();
+  function drawStar(x, y, rad, rot, halo) {
+    ctx.save(); ctx.translate(x, y);
+    if (halo) {
+      var hg = ctx.createRadialGradient(0, 0, 1, 0, 0, rad + 9);
+      hg.addColorStop(0, "rgba(255,240,150,0.55)"); hg.addColorStop(1, "rgba(255,220,100,0)");
+      ctx.fillStyle = hg; ctx.beginPath(); ctx.arc(0, 0, rad + 9, 0, 6.283); ctx.fill();
+    }
+    ctx.rotate(rot * 0.3);
     ctx.beginPath();
     for (var i = 0; i < 10; i++) {
       var a = -1.5708 + i * 0.6283, rr = i % 2 ? rad * 0.45 : rad;
@@ -662,7 +685,12 @@
     if (!G.onGround) { var st = Math.min(0.25, Math.abs(G.vy) * 0.025); sx = 1 - st; sy = 1 + st; }
     else if (G.land > 0) { sx = 1 + G.land * 0.03; sy = 1 - G.land * 0.03; }
     var cx = G.px + CW / 2, by = HUD_H + G.py + CH;
+    if (G.roomT < 24 && G.deaths === G.deathsAtRoom) {
+      ctx.strokeStyle = "rgba(255,255,255," + (1 - G.roomT / 24) + ")"; ctx.lineWidth = 2;
+      ctx.beginPath(); ctx.arc(cx, by - 7, 6 + G.roomT * 1.5, 0, 6.283); ctx.stroke();
+    }
     ctx.save(); ctx.translate(cx, by); ctx.scale(sx, sy);
+    ctx.fillStyle = "rgba(255,230,150,0.25)"; ctx.fillRect(-9, -16, 18, 18);
     ctx.fillStyle = "rgba(0,0,0,0.35)"; ctx.fillRect(-7, -14, 15, 15);
     var g = ctx.createLinearGradient(0, -14, 0, 0);
     g.addColorStop(0, "#fff3a8"); g.addColorStop(1, "#ffb21a");
@@ -704,7 +732,7 @@
     ctx.fillText(ROOMS[G.roomId].name.toUpperCase(), 62, 31);
     ctx.font = "bold 15px monospace"; ctx.fillStyle = "#fff";
     ctx.fillText(String(G.cleared), 232, 32);
-    drawStar(298, 27, 6, 0); ctx.fillStyle = "#fff"; ctx.fillText("\u00d7" + G.stars, 306, 32);
+    drawStar(298, 27, 6, 0, false); ctx.fillStyle = "#fff"; ctx.fillText("\u00d7" + G.stars, 306, 32);
     ctx.fillText((G.padV * 2 === 22 ? "LOW" : G.padV * 2 === 23 ? "MID" : "HIGH"), 346, 32);
     for (var i = 0; i < LIVES; i++) {
       var on = i < G.lives;
@@ -715,8 +743,8 @@
   }
 
   function drawBanners() {
-    if (!G.over && G.roomT < 60) {
-      var a = Math.min(1, (60 - G.roomT) / 20);
+    if (!G.over && G.roomT < 48) {
+      var a = Math.min(1, (48 - G.roomT) / 16);
       ctx.fillStyle = "rgba(8,10,24," + 0.65 * a + ")"; ctx.fillRect(130, HUD_H + 40, 220, 40);
       ctx.fillStyle = "rgba(255,226,140," + a + ")"; ctx.font = "bold 16px monospace"; ctx.textAlign = "center";
       ctx.fillText("ROOM " + (G.room + 1) + ": " + ROOMS[G.roomId].name.toUpperCase(), 240, HUD_H + 65);
@@ -741,6 +769,7 @@
     drawMovers(time);
     drawCube(time);
     drawFx();
+    drawVignette();
     drawHUD();
     drawBanners();
   }

@@ -45,7 +45,7 @@ WAY = {
     "High Road": [(5, 10), (9, 10), (21, 10), (27, 17)],
     "Chimney": [(8, 10), (12, 11), (19, 8), (27, 5)],
     "Springboard": [(5, 10), (13, 13), (18, 12), (24, 11), (27, 11)],
-    "Gauntlet": [(28, 17)],
+    "Gauntlet": [(27, 17)],
     "Zigzag": [(9, 10), (15, 10), (8, 7), (5, 2), (12, 3), (15, 3)],
     "Last Leap": [(9, 14), (15, 14), (19, 6), (26, 7)],
 }
@@ -59,7 +59,7 @@ STAR_WAY = {
     "High Road": [(5, 10), (9, 10), (17, 7), (21, 10), (27, 17)],
     "Chimney": [(9, 14), (8, 10), (12, 11), (19, 8), (27, 5)],
     "Springboard": [(9, 9), (13, 13), (18, 12), (24, 11), (27, 11)],
-    "Gauntlet": [(20, 13), (28, 17)],
+    "Gauntlet": [(20, 13), (27, 17)],
 }
 
 
@@ -213,6 +213,9 @@ class Sim:
         if overlap(self.px, self.py, CW, CH, pc + 2, pr - 14, 12, 30):
             self.cleared = True
 
+    def stars_done(self):
+        return all((c, r) in self.taken for c, r in self.route if self.grid[r][c] == "*")
+
     def key(self):
         return (self.px, self.py, self.vy, self.jump_buf, self.coyote, self.on_ground, self.taken, self.way)
 
@@ -237,7 +240,7 @@ def plan(start, width, depth):
                 if child.dead:
                     continue
                 if child.cleared:
-                    if child.way >= len(child.route) - 1:
+                    if child.stars_done():
                         return actions + [name]
                     continue   # through the portal before the route's star: not this way
                 k = child.key()
