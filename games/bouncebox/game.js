@@ -282,7 +282,7 @@
       "######...##....##............#",
       "######...##....##............#"]}
   ]/*ROOMS-END*/;
-  var TIER_NAMES = ["WARM-UP", "SPRINGS", "MOVERS", "MASTER"];
+  var TIER_NAMES = ["WARM-UP", "LEAPS", "HAZARDS", "MASTER"];
   var SOLID = { "#": 1, "=": 1 };
   var SPIKE_BOX = { "^": [2, 7, 12, 9], "v": [2, 0, 12, 9], ">": [0, 2, 9, 12], "<": [7, 2, 9, 12] };
   // death burst: fixed fragment velocities (px a tick, times 1/2)
@@ -556,6 +556,16 @@
     }
   }
 
+  function drawHurt() {
+    if (G.dying <= 0 && !(G.over && G.outcome === "lose")) return;
+    var k = G.over ? 0.3 : 0.35 * G.dying / DYING;
+    ctx.fillStyle = "rgba(255,40,60," + k + ")"; ctx.fillRect(0, HUD_H, VIEW_W, WORLD_H);
+    if (G.dying > 6 && !G.over) {
+      ctx.fillStyle = "rgba(255,230,230," + Math.min(1, G.dying / 12) + ")"; ctx.font = "bold 14px monospace"; ctx.textAlign = "center";
+      ctx.fillText("-1 LIFE", G.deathX + CW / 2, HUD_H + G.deathY - 12 - (DYING - G.dying) * 0.6);
+    }
+  }
+
   function drawVignette() {
     var v = ctx.createRadialGradient(240, HUD_H + 160, 120, 240, HUD_H + 160, 320);
     v.addColorStop(0, "rgba(0,0,0,0)"); v.addColorStop(1, "rgba(0,0,0,0.35)");
@@ -770,6 +780,7 @@
     drawCube(time);
     drawFx();
     drawVignette();
+    drawHurt();
     drawHUD();
     drawBanners();
   }
