@@ -9,14 +9,13 @@ tick either side. It follows the plan while the game is where the plan said, and
 
     .venv/bin/python games/dotdodge/solver.py
 """
-import json
 import sys
 from collections import deque
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
-from sandbox import make, manifest_json  # noqa: E402
+from sandbox import solvers  # noqa: E402
 
 MANIFEST = Path(__file__).resolve().with_name("manifest.json")
 CELL, HUD_H, TICKS, SPEED = 24, 40, 12, 2
@@ -150,22 +149,8 @@ class Player:
 
 
 def main():
-    """Play every task on each of its seeds; store the first seed's run as the task's reference trajectory."""
-    manifest = json.loads(MANIFEST.read_text())
-    for task in manifest["tasks"]:
-        task_id = f"{manifest['slug']}/{task['slug']}"
-        for seed in task["seeds"]:
-            with make(task_id, observation="state") as env:
-                player = Player(env.task)
-                state, info = env.reset(seed=seed)
-                actions = []
-                while not env.done:
-                    actions.append(player.act(env, state, info))
-                    state, info = env.step(actions[-1])
-            print(f"{task_id} seed={seed}: success={info['success']} actions={len(actions)} deaths={state.get('deaths')}")
-            if seed == task["seeds"][0]:
-                task["reference"] = {"seed": seed, "actions": actions}
-    manifest_json.write(MANIFEST, manifest)
+    """Play every task on each of its seeds; store the first seed's run as its reference."""
+    solvers.write_references(MANIFEST, Player, null_action=None, only=sys.argv[1:])
 
 
 if __name__ == "__main__":

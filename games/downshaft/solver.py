@@ -9,14 +9,12 @@ then close to the target (it waits on its platform while the target is still low
     .venv/bin/python games/downshaft/solver.py
 """
 import itertools
-import json
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
-from sandbox import make  # noqa: E402
-from sandbox import manifest_json  # noqa: E402
+from sandbox import solvers  # noqa: E402
 
 MANIFEST = ROOT / "games/downshaft/manifest.json"
 LEFT = {"type": "semantic", "name": "left"}
@@ -111,28 +109,9 @@ class Player:
         return choose(state)
 
 
-def play(task_id, seed):
-    with make(task_id, observation="state") as env:
-        player = Player(env.task)
-        state, info = env.reset(seed=seed)
-        actions = []
-        while not env.done:
-            actions.append(player.act(env, state, info))
-            state, info = env.step(actions[-1])
-        return info["success"], info["attempt"], actions
-
-
 def main():
-    manifest = json.loads(MANIFEST.read_text())
-    for task in manifest["tasks"]:
-        task_id = f"downshaft/{task['slug']}"
-        for seed in task["seeds"]:
-            ok, attempts, actions = play(task_id, seed)
-            print(f"{task_id} seed={seed}: success={ok} attempts={attempts} actions={len(actions)}")
-            if seed == task["seeds"][0]:
-                task["reference"] = {"seed": seed, "actions": actions}
-        task["null"] = {"seed": task["seeds"][0], "actions": [{"type": "wait"}] * task["max_actions"]}
-    manifest_json.write(MANIFEST, manifest)
+    """Play every task on each of its seeds; store the first seed's run as its reference, 100 waits as its null."""
+    solvers.write_references(MANIFEST, Player, only=sys.argv[1:])
 
 
 if __name__ == "__main__":

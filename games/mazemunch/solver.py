@@ -8,7 +8,6 @@ arrow of the first move. With no safe path it runs to the reachable tile farthes
 
     .venv/bin/python games/mazemunch/solver.py
 """
-import json
 import sys
 from collections import deque
 from pathlib import Path
@@ -19,8 +18,7 @@ SWITCH = True
 ESCAPE = 5           # tiles the muncher must still be able to run on safely from where it goes
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
-from sandbox import make  # noqa: E402
-from sandbox import manifest_json  # noqa: E402
+from sandbox import solvers  # noqa: E402
 
 MANIFEST = Path(__file__).resolve().with_name("manifest.json")
 DX, DY = (0, -1, 0, 1), (-1, 0, 1, 0)
@@ -255,25 +253,8 @@ class Player:
 
 
 def main():
-    """Play every task on each seed; store the first seed's run as the task's reference trajectory."""
-    manifest = json.loads(MANIFEST.read_text())
-    only = sys.argv[1:]
-    for task in manifest["tasks"]:
-        if only and task["slug"] not in only:
-            continue
-        task_id = f"{manifest['slug']}/{task['slug']}"
-        for seed in task["seeds"]:
-            with make(task_id, observation="state") as env:
-                player = Player(env.task)
-                state, info = env.reset(seed=seed)
-                actions = []
-                while not env.done:
-                    actions.append(player.act(env, state, info))
-                    state, info = env.step(actions[-1])
-            print(f"{task_id} seed={seed}: success={info['success']} actions={len(actions)}", flush=True)
-            if seed == task["seeds"][0]:
-                task["reference"] = {"seed": seed, "actions": actions}
-    manifest_json.write(MANIFEST, manifest)
+    """Play every task on each of its seeds; store the first seed's run as its reference."""
+    solvers.write_references(MANIFEST, Player, null_action=None, only=sys.argv[1:])
 
 
 if __name__ == "__main__":

@@ -7,13 +7,12 @@ through the sandbox until the target is reached.
 
     .venv/bin/python games/pinspin/solver.py
 """
-import json
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
-from sandbox import make, manifest_json  # noqa: E402
+from sandbox import solvers  # noqa: E402
 
 MANIFEST = Path(__file__).resolve().with_name("manifest.json")
 SHOOT = {"type": "semantic", "name": "shoot"}
@@ -39,23 +38,8 @@ class Player:
 
 
 def main():
-    """Play every task on its first seed and store the run as the task's reference trajectory."""
-    manifest = json.loads(MANIFEST.read_text())
-    for task in manifest["tasks"]:
-        task_id, seed = f"{manifest['slug']}/{task['slug']}", task["seeds"][0]
-        with make(task_id, observation="state") as env:
-            player = Player(env.task)
-            state, info = env.reset(seed=seed)
-            actions = []
-            while not env.done:
-                actions.append(player.act(env, state, info))
-                state, info = env.step(actions[-1])
-        print(f"{task_id} seed={seed}: success={info['success']} actions={len(actions)}")
-        if not info["success"]:
-            raise SystemExit(f"{task_id}: the player missed the target")
-        task["reference"] = {"seed": seed, "actions": actions}
-        task["null"] = {"seed": seed, "actions": [{"type": "wait"}] * task["max_actions"]}
-    manifest_json.write(MANIFEST, manifest)
+    """Play every task on its first seed; store the first seed's run as its reference, 100 waits as its null."""
+    solvers.write_references(MANIFEST, Player, every_seed=False, only=sys.argv[1:])
 
 
 if __name__ == "__main__":
