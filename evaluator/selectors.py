@@ -33,15 +33,29 @@ def submission_runs(submission):
         .order_by("task__game__level", "task__game__title", "task__target", "seed")
 
 
+SNAPSHOT_RUN_FIELDS = ("pk", "task__game__slug", "task__slug", "task__version", "seed", "status", "claimed_progress",
+                       "claimed_success", "progress", "success", "attempts", "actions_used", "invalid_actions",
+                       "mismatch", "error", "trace_sha256")
+
+
 def submission_snapshot(submission_id):
-    """The live view of a submission: its status and each run's figures (for the page's WebSocket and the API)."""
-    submission = Submission.objects.select_related("task_set").get(pk=submission_id)
-    runs = [{"id": run.pk, "task": run.task.task_id, "seed": run.seed, "status": run.status,
-             "claimed_progress": run.claimed_progress, "claimed_success": run.claimed_success,
-             "progress": run.progress, "success": run.success, "attempts": run.attempts,
-             "actions": run.actions_used, "invalid_actions": run.invalid_actions, "iar": run.iar,
-             "mismatch": run.mismatch, "error": run.error, "trace_sha256": run.trace_sha256}
-            for run in submission_runs(submission)]
+    """The live view of a submission: its status and each run's figures (for the page's WebSocket and the API).
+
+    Polled by clients and pages while a submission verifies, so it reads only the columns it shows (two
+    queries, no model instances for the runs: a game's manifest and a run's actions are never decoded)."""
+    submission = Submission.objects.only("pk", "status", "runs_done", "runs_total", "reason", "agent_name",
+                                         "model_name", "task_set__slug").select_related("task_set") \
+        .get(pk=submission_id)
+    runs = []
+    for (pk, game, task, version, seed, status, claimed_progress, claimed_success, progress, success, attempts,
+         actions, invalid, mismatch, error, trace) in Run.objects.filter(submission_id=submission.pk) \
+            .order_by("task__game__level", "task__game__title", "task__target", "seed") \
+            .values_list(*SNAPSHOT_RUN_FIELDS):
+        runs.append({"id": pk, "task": f"{game}/{task}@{version}", "seed": seed, "status": status,
+                     "claimed_progress": claimed_progress, "claimed_success": claimed_success,
+                     "progress": progress, "success": success, "attempts": attempts, "actions": actions,
+                     "invalid_actions": invalid, "iar": invalid / actions if actions else None,
+                     "mismatch": mismatch, "error": error, "trace_sha256": trace})
     return {**submission.progress_dict(), "task_set": submission.task_set.slug, "agent": submission.agent_name,
             "model": submission.model_name, "mismatches": sum(r["mismatch"] for r in runs), "runs": runs}
 

@@ -107,6 +107,9 @@ else:
         # WAL lets the site read while the worker writes; IMMEDIATE + a timeout waits instead of failing.
         "OPTIONS": {"init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
                     "transaction_mode": "IMMEDIATE", "timeout": 30},
+        # Kept open (a file, no server): a request does not pay for a new connection and its set-up, and the
+        # leaderboard can tell from SQLite that nothing was written since its last answer (leaderboard.selectors).
+        "CONN_MAX_AGE": None,
     }}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -181,6 +184,10 @@ STORAGES = {
 # a bad value stops start-up.
 env_int("GAMEWORLD_BROWSERS", 2, minimum=1)
 GAMEWORLD_WORKER_CONCURRENCY = env_int("GAMEWORLD_WORKER_CONCURRENCY", 1, minimum=1)
+# Daphne processes `runsite` starts, all serving the one port (HTTP and WebSockets): one a core by default, so
+# that requests do not queue behind one another in a single process. Every piece of state a request or a socket
+# relies on across connections is in the database or the shared cache, never in one process's memory.
+GAMEWORLD_WEB_PROCESSES = env_int("GAMEWORLD_WEB_PROCESSES", len(os.sched_getaffinity(0)), minimum=1)
 
 LOGGING = {
     "version": 1,

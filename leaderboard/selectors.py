@@ -15,10 +15,12 @@ Rules (the same for every page, chart and export):
 """
 import hashlib
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 import pandas as pd
 from django.core.cache import cache
+from django.db import connection
 from django.db.models import Count, Exists, F, Max, OuterRef, Q
 
 from evaluator.bundle_loading import DEFAULT_TASK_SET
@@ -45,6 +47,10 @@ REPORTED = ("tokens_per_step", "seconds_per_step", "cost_per_step_usd")  # per s
 
 def task_sets():
     """The task sets a visitor may choose: published and retired ones (drafts are not public)."""
+    return unless_written("task_sets", _task_sets)
+
+
+def _task_sets():
     return list(TaskSet.objects.exclude(status=TaskSet.Status.DRAFT).order_by("-is_default", "-published_at", "name"))
 
 
@@ -85,6 +91,24 @@ def resolve_task_set(slug=None):
     return public.filter(is_default=True).first() or public.order_by("-published_at", "-pk").first()
 
 
+def choose_task_set(public, slug=None):
+    """resolve_task_set over the list task_sets() returned (the home page asks the database once for both)."""
+    if slug:
+        found = next((ts for ts in public if ts.slug == slug), None)
+        if found:
+            return found
+    default = next((ts for ts in public if ts.is_default), None)
+    if default or not public:
+        return default
+    return max(public, key=lambda ts: (ts.published_at is not None, ts.published_at or 0, ts.pk))
+
+
+def task_sets_digest(public):
+    """What the home page shows of the task sets it lists (their choice, names and states), as a short hash."""
+    return hashlib.sha256(repr([(ts.pk, ts.slug, ts.name, ts.status, ts.is_default) for ts in public])
+                          .encode()).hexdigest()[:12]
+
+
 LEVEL_SHORT = {1: "timing", 2: "reactive", 3: "spatial", 4: "symbolic", 5: "open-world"}
 
 
@@ -97,18 +121,69 @@ def groups_for(view):
 
 # The data version: a cheap query whose answer changes whenever a figure could.
 
+# Answers that change only when the database does, kept per connection until it does. SQLite tells: PRAGMA
+# data_version changes when another connection commits, total_changes counts this connection's own writes.
+# So a site process answers a cached page without re-reading the tables while nothing was written, and reads
+# them again on the first request after any write (exact, not a time-out). Other databases: always read.
+_unchanged = {}
+
+
+def unless_written(key, compute):
+    """compute(), or its answer from an earlier call on this connection if nothing was written since."""
+    if connection.vendor != "sqlite":
+        return compute()
+    connection.ensure_connection()
+    raw = connection.connection
+    with connection.cursor() as cursor:
+        cursor.execute("PRAGMA data_version")
+        stamp = (cursor.fetchone()[0], raw.total_changes)
+    kept = _unchanged.get(key)
+    if kept is not None and kept[0] is raw and kept[1] == stamp:
+        return kept[2]
+    value = compute()
+    if len(_unchanged) > 256:
+        _unchanged.clear()
+    _unchanged[key] = (raw, stamp, value)
+    return value
+
+
 def data_version(task_set):
-    runs = Run.objects.filter(status=Run.Status.VERIFIED).aggregate(
-        n=Count("pk"), last=Max("verified_at"), top=Max("pk"), flagged=Count("pk", filter=Q(mismatch=True)))
-    subs = Submission.objects.aggregate(
-        n=Count("pk"), last=Max("updated"), top=Max("pk"),
-        rejected=Count("pk", filter=Q(status=Submission.Status.REJECTED)),
-        hidden=Count("pk", filter=Q(hidden=True)),
-        done=Count("pk", filter=Q(status=Submission.Status.VERIFIED)))
-    games = Game.objects.aggregate(last=Max("updated"), n=Count("pk"))
-    parts = [task_set.pk, task_set.status, task_set.tasks.count(), sorted(runs.items()), sorted(subs.items()),
-             sorted(games.items()), BoardSettings.current().human_min_coverage]
+    return unless_written(("data_version", task_set.pk, task_set.status), lambda: _data_version(task_set))
+
+
+def _data_version(task_set):
+    """A short hash that changes whenever a figure of the task set's board could: the verified runs (count,
+    newest verification, newest id, flags), the submissions (count, newest change, newest id, rejected, hidden,
+    verified), the games, the task set (state, tasks) and the board's settings.
+
+    Asked on every request of a cached page, so it is one statement (each table read once, by aggregates that
+    use its indexes) and builds no model instance. The same SQL runs on SQLite and PostgreSQL."""
+    with connection.cursor() as cursor:
+        cursor.execute(_data_version_sql(), [Run.Status.VERIFIED, Submission.Status.REJECTED,
+                                             Submission.Status.VERIFIED, task_set.pk])
+        row = cursor.fetchone()
+    parts = [task_set.pk, task_set.status, *[str(value) for value in row]]
     return hashlib.sha256(repr(parts).encode()).hexdigest()[:20]
+
+
+@lru_cache(maxsize=1)
+def _data_version_sql():
+    run, sub, game = Run._meta.db_table, Submission._meta.db_table, Game._meta.db_table
+    through = TaskSet.tasks.through._meta.db_table
+    settings_table = BoardSettings._meta.db_table
+    coverage_default = BoardSettings._meta.get_field("human_min_coverage").default
+    return f"""
+        SELECT r.n, r.last, r.top, r.flagged, s.n, s.last, s.top, s.rejected, s.hidden, s.done, g.n, g.last, t.n,
+               COALESCE((SELECT human_min_coverage FROM {settings_table} WHERE id = 1), {int(coverage_default)})
+        FROM (SELECT COUNT(*) AS n, MAX(verified_at) AS last, MAX(id) AS top,
+                     COUNT(CASE WHEN mismatch THEN 1 END) AS flagged
+              FROM {run} WHERE status = %s) r,
+             (SELECT COUNT(*) AS n, MAX(updated) AS last, MAX(id) AS top,
+                     COUNT(CASE WHEN status = %s THEN 1 END) AS rejected, COUNT(CASE WHEN hidden THEN 1 END) AS hidden,
+                     COUNT(CASE WHEN status = %s THEN 1 END) AS done
+              FROM {sub}) s,
+             (SELECT COUNT(*) AS n, MAX(updated) AS last FROM {game}) g,
+             (SELECT COUNT(*) AS n FROM {through} WHERE taskset_id = %s) t"""
 
 
 def cache_key(*parts):
