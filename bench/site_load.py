@@ -11,7 +11,7 @@ port (the worker is left out: it does not serve pages) and loads it with C concu
   csv     the table's CSV export
   api     the submission status API, /api/v1/submissions/<id> (what an uploading client polls; 120 runs)
 
-    .venv/bin/python bench/site_load.py [--clients 20] [--seconds 6] [--submissions 200] [--processes N]
+    .venv/bin/python bench/site_load.py [--clients 20] [--seconds 5] [--submissions 100] [--processes N]
 Last line: ratio=<home rps / static rps> api_ratio=<api rps / static rps> p99_ms_home=.. p99_ms_api=..
 csv_ratio=.. static_rps=.. home_rps=.. api_rps=.. csv_rps=.. home304_rps=.. processes=..
 Targets (issue 13): ratio >= 0.5, api_ratio >= 0.5, p99_ms_home <= 250.
@@ -149,8 +149,8 @@ async def measure(base, targets, clients, seconds):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--clients", type=int, default=20)
-    parser.add_argument("--seconds", type=float, default=6.0, help="per target")
-    parser.add_argument("--submissions", type=int, default=200)
+    parser.add_argument("--seconds", type=float, default=5.0, help="per target")
+    parser.add_argument("--submissions", type=int, default=100)
     parser.add_argument("--processes", type=int, default=0,
                         help="GAMEWORLD_WEB_PROCESSES for the site (default: the setting's own default)")
     parser.add_argument("--keep", action="store_true", help="keep the temporary data folder")

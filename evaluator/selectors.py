@@ -1,7 +1,35 @@
 """Read queries for the evaluator's pages and API."""
+from django.db import connection
 from django.db.models import Prefetch
 
 from .models import ApiToken, Game, Run, Submission, Task
+
+
+# Answers that change only when the database does, kept per connection until it does. SQLite tells: PRAGMA
+# data_version changes when another connection commits, total_changes counts this connection's own writes.
+# So a site process answers a hot page or a polled status without reading the tables again while nothing was
+# written, and reads them on the first request after any write (exact, not a time-out). Other databases,
+# and inside a transaction: always read.
+_unchanged = {}
+
+
+def unless_written(key, compute):
+    """compute(), or its answer from an earlier call on this connection if nothing was written since."""
+    if connection.vendor != "sqlite" or connection.in_atomic_block:  # an answer from a transaction that may
+        return compute()                                               # yet roll back is not kept
+    connection.ensure_connection()
+    raw = connection.connection
+    with connection.cursor() as cursor:
+        cursor.execute("PRAGMA data_version")
+        stamp = (cursor.fetchone()[0], raw.total_changes)
+    kept = _unchanged.get(key)
+    if kept is not None and kept[0] is raw and kept[1] == stamp:
+        return kept[2]
+    value = compute()
+    if len(_unchanged) > 256:
+        _unchanged.clear()
+    _unchanged[key] = (raw, stamp, value)
+    return value
 
 
 def latest_tasks(tasks):
@@ -39,6 +67,11 @@ SNAPSHOT_RUN_FIELDS = ("pk", "task__game__slug", "task__slug", "task__version", 
 
 
 def submission_snapshot(submission_id):
+    """submission_snapshot_read, read again only once something was written (clients poll it)."""
+    return unless_written(("submission_snapshot", submission_id), lambda: submission_snapshot_read(submission_id))
+
+
+def submission_snapshot_read(submission_id):
     """The live view of a submission: its status and each run's figures (for the page's WebSocket and the API).
 
     Polled by clients and pages while a submission verifies, so it reads only the columns it shows (two

@@ -14,6 +14,7 @@ Rules (the same for every page, chart and export):
   whose lower bound is above this agent's upper bound, so agents whose intervals overlap share a rank.
 """
 import hashlib
+from collections import OrderedDict
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -25,6 +26,7 @@ from django.db.models import Count, Exists, F, Max, OuterRef, Q
 
 from evaluator.bundle_loading import DEFAULT_TASK_SET
 from evaluator.models import GENRES, LEVELS, Game, Protocol, Run, Submission, Task, TaskSet
+from evaluator.selectors import unless_written
 
 from .models import BoardSettings
 
@@ -121,32 +123,6 @@ def groups_for(view):
 
 # The data version: a cheap query whose answer changes whenever a figure could.
 
-# Answers that change only when the database does, kept per connection until it does. SQLite tells: PRAGMA
-# data_version changes when another connection commits, total_changes counts this connection's own writes.
-# So a site process answers a cached page without re-reading the tables while nothing was written, and reads
-# them again on the first request after any write (exact, not a time-out). Other databases: always read.
-_unchanged = {}
-
-
-def unless_written(key, compute):
-    """compute(), or its answer from an earlier call on this connection if nothing was written since."""
-    if connection.vendor != "sqlite":
-        return compute()
-    connection.ensure_connection()
-    raw = connection.connection
-    with connection.cursor() as cursor:
-        cursor.execute("PRAGMA data_version")
-        stamp = (cursor.fetchone()[0], raw.total_changes)
-    kept = _unchanged.get(key)
-    if kept is not None and kept[0] is raw and kept[1] == stamp:
-        return kept[2]
-    value = compute()
-    if len(_unchanged) > 256:
-        _unchanged.clear()
-    _unchanged[key] = (raw, stamp, value)
-    return value
-
-
 def data_version(task_set):
     return unless_written(("data_version", task_set.pk, task_set.status), lambda: _data_version(task_set))
 
@@ -184,6 +160,41 @@ def _data_version_sql():
               FROM {sub}) s,
              (SELECT COUNT(*) AS n, MAX(updated) AS last FROM {game}) g,
              (SELECT COUNT(*) AS n FROM {through} WHERE taskset_id = %s) t"""
+
+
+# Entries of the shared cache are keyed by the data version and never change under their key, so a process may
+# keep the ones it served last in memory too (exact; bounded): a hot page is neither read nor decoded again.
+LOCAL_ENTRIES = 32
+_local = OrderedDict()
+
+
+def versioned_get(key):
+    """cache.get for a key that names a data version: from this process's memory when it served it lately."""
+    value = _local.get(key)
+    if value is None:
+        value = cache.get(key)
+        if value is not None:
+            _keep(key, value)
+    return value
+
+
+def versioned_set(key, value):
+    cache.set(key, value, CACHE_SECONDS)
+    _keep(key, value)
+
+
+def forget_kept():
+    """Empty this process's memory of cache entries (with cache.clear(), for tests)."""
+    _local.clear()
+
+
+def _keep(key, value):
+    _local[key] = value
+    while len(_local) > LOCAL_ENTRIES:
+        try:
+            _local.popitem(last=False)
+        except KeyError:  # emptied by another thread meanwhile
+            break
 
 
 def cache_key(*parts):

@@ -194,33 +194,39 @@ def index(request):
     params = ViewParams.from_request(request)
     public = selectors.task_sets()
     task_set = selectors.choose_task_set(public, params.ts)
-    context = {"params": params, "task_sets": public, "task_set": task_set,
-               "switches": switches(params), "search_keep": params.pairs(q="", all=False)}
+    context = {"params": params, "task_sets": public, "task_set": task_set}
     if task_set is None:
-        context["preparing"] = selectors.preparing()
+        context.update(preparing=selectors.preparing(), switches=switches(params),
+                       search_keep=params.pairs(q="", all=False))
         return render(request, "leaderboard/index.html", context)
     if params.ts and params.ts != task_set.slug:
         return redirect(reverse("leaderboard:index") + params.query(ts=task_set.slug))
     version = selectors.data_version(task_set)
     page_part = f"{task_set.pk}.{selectors.task_sets_digest(public)}.{params.cache_part()}"
     anonymous = is_anonymous_visit(request)
-    etag = quote_etag(f"{version}.{hashlib.sha256(f'{page_part}.{visitor(request)}'.encode()).hexdigest()[:16]}")
+    etag = page_etag(request, version, page_part)
     not_modified = get_conditional_response(request, etag=etag)
     if not_modified is not None:
         return revalidated(not_modified, etag)
     page_key = selectors.cache_key("anon-page", version, page_part)
-    page = cache.get(page_key) if anonymous else None
+    page = selectors.versioned_get(page_key) if anonymous else None
     if page is None:
         key = selectors.cache_key("page", task_set.pk, version, params.cache_part())
-        board = cache.get(key)
+        board = selectors.versioned_get(key)
         if board is None:
             board = render_board(request, task_set, params, version)
-            cache.set(key, board, selectors.CACHE_SECONDS)
-        context["board"] = mark_safe(board)
+            selectors.versioned_set(key, board)
+        context.update(board=mark_safe(board), switches=switches(params), search_keep=params.pairs(q="", all=False))
         page = render_to_string("leaderboard/index.html", context, request=request)
         if anonymous:
-            cache.set(page_key, page, selectors.CACHE_SECONDS)
+            selectors.versioned_set(page_key, page)
+        else:
+            etag = page_etag(request, version, page_part)  # with the form token the page now carries
     return revalidated(HttpResponse(page), etag)
+
+
+def page_etag(request, version, page_part):
+    return quote_etag(f"{version}.{hashlib.sha256(f'{page_part}.{visitor(request)}'.encode()).hexdigest()[:16]}")
 
 
 def is_anonymous_visit(request):
@@ -233,8 +239,9 @@ def visitor(request):
     """What a page depends on besides its data and URL: the visitor's session, form token and messages."""
     if is_anonymous_visit(request):
         return "anonymous"
-    cookies = [request.COOKIES.get(name, "") for name in (settings.SESSION_COOKIE_NAME, settings.CSRF_COOKIE_NAME,
-                                                           MESSAGES_COOKIE)]
+    # The form token's secret as this answer leaves it (a page that renders a token sets it if it was missing).
+    cookies = [request.COOKIES.get(settings.SESSION_COOKIE_NAME, ""), request.META.get("CSRF_COOKIE", ""),
+               request.COOKIES.get(MESSAGES_COOKIE, "")]
     return hashlib.sha256("\0".join(cookies).encode()).hexdigest()
 
 
@@ -296,11 +303,11 @@ def cached_export(build):
         if not_modified is not None:
             return revalidated(not_modified, etag, per_visitor=False)
         key = selectors.cache_key("export", version, part)
-        kept = cache.get(key)
+        kept = selectors.versioned_get(key)
         if kept is None:
             response = build(request, fmt, params, task_set)
             kept = (response.content, response["Content-Type"], response["Content-Disposition"])
-            cache.set(key, kept, selectors.CACHE_SECONDS)
+            selectors.versioned_set(key, kept)
         response = HttpResponse(kept[0], content_type=kept[1])
         response["Content-Disposition"] = kept[2]
         return revalidated(response, etag, per_visitor=False)
