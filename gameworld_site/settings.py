@@ -107,9 +107,6 @@ else:
         # WAL lets the site read while the worker writes; IMMEDIATE + a timeout waits instead of failing.
         "OPTIONS": {"init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
                     "transaction_mode": "IMMEDIATE", "timeout": 30},
-        # Kept open (a file, no server): a request does not pay for a new connection and its set-up, and the
-        # leaderboard can tell from SQLite that nothing was written since its last answer (leaderboard.selectors).
-        "CONN_MAX_AGE": None,
     }}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
