@@ -4,14 +4,14 @@ Sets up the embedded default in a temporary data folder (SQLite, the file cache,
 developer's database is never touched), fills it with N verified submissions over the default task set and
 human runs (as bench/leaderboard_render.py does), starts `manage.py runsite --no-worker` on a free loopback
 port (the worker is left out: it does not serve pages) and loads it with C concurrent keep-alive clients
-(httpx, asyncio), for a fixed time each, against:
+(httpx, asyncio), for a fixed time each (the targets take turns, a few times over), against:
   static  a static file (served by WhiteNoise inside the same Django stack): the server's ceiling, this run
   home    the leaderboard's home page (cached under the data version)
   home304 the home page again with If-None-Match from its ETag (what a browser's reload sends), if it has one
   csv     the table's CSV export
   api     the submission status API, /api/v1/submissions/<id> (what an uploading client polls; 120 runs)
 
-    .venv/bin/python bench/site_load.py [--clients 20] [--seconds 5] [--submissions 100] [--processes N]
+    .venv/bin/python bench/site_load.py [--clients 20] [--seconds 5] [--rounds 3] [--submissions 100] [--processes N]
 Last line: ratio=<home rps / static rps> api_ratio=<api rps / static rps> p99_ms_home=.. p99_ms_api=..
 csv_ratio=.. static_rps=.. home_rps=.. api_rps=.. csv_rps=.. home304_rps=.. processes=..
 Targets (issue 13): ratio >= 0.5, api_ratio >= 0.5, p99_ms_home <= 250.
@@ -122,10 +122,11 @@ def percentile(values, q):
     return ordered[min(len(ordered) - 1, int(round(q / 100 * (len(ordered) - 1))))]
 
 
-async def measure(base, targets, clients, seconds):
+async def measure(base, targets, clients, seconds, rounds):
+    """Every target in turn, `rounds` times over (seconds / rounds each time), so that a machine whose other load
+    changes during the run weighs on every target alike; figures over all rounds."""
     import httpx
 
-    results = {}
     async with httpx.AsyncClient(base_url=base, timeout=60) as client:
         home = await client.get(targets["home"])
         etag = home.headers.get("ETag")
@@ -135,14 +136,25 @@ async def measure(base, targets, clients, seconds):
     if etag:
         plan.append(("home304", targets["home"], {"If-None-Match": etag}, 304))
     plan += [("csv", targets["csv"], None, 200), ("api", targets["api"], None, 200)]
-    for name, path, headers, expect in plan:
-        rps, latencies, errors, size = await load(base, path, clients=clients, seconds=seconds, headers=headers,
-                                                  expect=expect)
-        results[name] = {"rps": rps, "p50": percentile(latencies, 50), "p99": percentile(latencies, 99),
-                         "errors": errors, "bytes": size}
-        print(f"{name:8s} {path[:48]:48s} {rps:8.1f} req/s  p50 {results[name]['p50']:7.1f} ms  "
-              f"p99 {results[name]['p99']:7.1f} ms  {size / 1024:7.1f} KiB  errors {len(errors)}"
-              + (f" ({', '.join(sorted(set(errors)))})" if errors else ""))
+    done = {name: {"requests": 0, "seconds": 0.0, "latencies": [], "errors": [], "bytes": 0} for name, *_ in plan}
+    for _ in range(rounds):
+        for name, path, headers, expect in plan:
+            rps, latencies, errors, size = await load(base, path, clients=clients, seconds=seconds / rounds,
+                                                      headers=headers, expect=expect)
+            done[name]["requests"] += len(latencies)
+            done[name]["seconds"] += len(latencies) / rps if rps else seconds / rounds
+            done[name]["latencies"] += latencies
+            done[name]["errors"] += errors
+            done[name]["bytes"] = size
+    results = {}
+    for name, path, *_ in plan:
+        d = done[name]
+        results[name] = {"rps": d["requests"] / d["seconds"], "p50": percentile(d["latencies"], 50),
+                         "p99": percentile(d["latencies"], 99), "errors": d["errors"], "bytes": d["bytes"]}
+        r = results[name]
+        print(f"{name:8s} {path[:48]:48s} {r['rps']:8.1f} req/s  p50 {r['p50']:7.1f} ms  p99 {r['p99']:7.1f} ms  "
+              f"{r['bytes'] / 1024:7.1f} KiB  errors {len(r['errors'])}"
+              + (f" ({', '.join(sorted(set(r['errors'])))})" if r["errors"] else ""))
     return results, etag
 
 
@@ -150,6 +162,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--clients", type=int, default=20)
     parser.add_argument("--seconds", type=float, default=5.0, help="per target")
+    parser.add_argument("--rounds", type=int, default=3, help="the targets take turns this many times")
     parser.add_argument("--submissions", type=int, default=100)
     parser.add_argument("--processes", type=int, default=0,
                         help="GAMEWORLD_WEB_PROCESSES for the site (default: the setting's own default)")
@@ -168,7 +181,7 @@ def main():
                   f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
             targets = {"static": static_path, "home": "/", "csv": "/leaderboard/export.csv",
                        "api": f"/api/v1/submissions/{polled}"}
-            results, etag = asyncio.run(measure(base, targets, args.clients, args.seconds))
+            results, etag = asyncio.run(measure(base, targets, args.clients, args.seconds, args.rounds))
             processes = sum(1 for line in subprocess.run(["ps", "-o", "args=", "--ppid", str(process.pid)],
                                                          capture_output=True, text=True).stdout.splitlines()
                             if "daphne" in line)

@@ -208,25 +208,45 @@ def index(request):
     not_modified = get_conditional_response(request, etag=etag)
     if not_modified is not None:
         return revalidated(not_modified, etag)
-    page_key = selectors.cache_key("anon-page", version, page_part)
-    page = selectors.versioned_get(page_key) if anonymous else None
-    if page is None:
+
+    def rendered():
         key = selectors.cache_key("page", task_set.pk, version, params.cache_part())
         board = selectors.versioned_get(key)
         if board is None:
             board = render_board(request, task_set, params, version)
             selectors.versioned_set(key, board)
         context.update(board=mark_safe(board), switches=switches(params), search_keep=params.pairs(q="", all=False))
-        page = render_to_string("leaderboard/index.html", context, request=request)
-        if anonymous:
-            selectors.versioned_set(page_key, page)
-        else:
-            etag = page_etag(request, version, page_part)  # with the form token the page now carries
-    return revalidated(HttpResponse(page), etag)
+        return render_to_string("leaderboard/index.html", context, request=request)
+
+    if anonymous:
+        return revalidated(shared_page(request, selectors.cache_key("anon-page", version, page_part), rendered), etag)
+    page = rendered()
+    return revalidated(HttpResponse(page), page_etag(request, version, page_part))  # with the page's form token
+
+
+def shared_page(request, key, rendered):
+    """The page everyone gets, from the cache; compressed once for the clients that take gzip (a page without
+    any secret in it, so compressing it leaks nothing)."""
+    gzipped = "gzip" in request.headers.get("Accept-Encoding", "")
+    body = selectors.versioned_get(key + ".gz") if gzipped else None
+    if body is None:
+        body = selectors.versioned_get(key)
+        if body is None:
+            body = rendered().encode()
+            selectors.versioned_set(key, body)
+        if gzipped:
+            body = gzip.compress(body, 6)
+            selectors.versioned_set(key + ".gz", body)
+    response = HttpResponse(body)
+    if gzipped:
+        response["Content-Encoding"] = "gzip"
+    patch_vary_headers(response, ["Accept-Encoding"])
+    return response
 
 
 def page_etag(request, version, page_part):
-    return quote_etag(f"{version}.{hashlib.sha256(f'{page_part}.{visitor(request)}'.encode()).hexdigest()[:16]}")
+    """Weak: the same page is sent compressed or not."""
+    return f'W/"{version}.{hashlib.sha256(f"{page_part}.{visitor(request)}".encode()).hexdigest()[:16]}"'
 
 
 def is_anonymous_visit(request):

@@ -1,5 +1,6 @@
 """The leaderboard's pages, exports and cache, through the test client."""
 import csv
+import gzip
 import io
 import json
 import sqlite3
@@ -213,6 +214,15 @@ def test_a_repeated_get_is_answered_304_until_the_data_changes(client, board):
     changed = client.get("/", HTTP_IF_NONE_MATCH=etag)
     assert changed.status_code == 200 and changed["ETag"] != etag and "partial · 3/4 tasks" in changed.content.decode()
     assert client.get("/", HTTP_IF_NONE_MATCH=changed["ETag"]).status_code == 304
+
+
+def test_the_page_everyone_gets_is_sent_compressed_to_clients_that_take_gzip(client, board):
+    plain = client.get("/")
+    packed = client.get("/", HTTP_ACCEPT_ENCODING="gzip, deflate")
+    assert packed["Content-Encoding"] == "gzip" and "Accept-Encoding" in packed["Vary"]
+    assert gzip.decompress(packed.content) == plain.content and len(packed.content) < len(plain.content) / 3
+    assert packed["ETag"] == plain["ETag"] and plain["ETag"].startswith('W/"')
+    assert client.get("/", HTTP_ACCEPT_ENCODING="gzip", HTTP_IF_NONE_MATCH=plain["ETag"]).status_code == 304
 
 
 def test_a_signed_in_visitor_gets_their_own_page_not_the_one_cached_for_everyone(client, board, django_user_model):
