@@ -22,7 +22,7 @@ import numpy as np
 import pandas as pd
 from django.core.cache import cache
 from django.db import connection
-from django.db.models import Count, Exists, F, Max, OuterRef, Q
+from django.db.models import Exists, F, OuterRef, Q
 
 from evaluator.bundle_loading import DEFAULT_TASK_SET
 from evaluator.models import GENRES, LEVELS, Game, Protocol, Run, Submission, Task, TaskSet
