@@ -4,18 +4,21 @@ Every answer under /api/ is JSON and documented there, errors included: an unkno
 a method an operation does not take a JSON 405 with `Allow`. No view uses the session cookie (the token is
 the credential), so none needs Django's CSRF check, which would otherwise answer an HTML 403 first.
 """
+import hashlib
 from functools import wraps
 
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
-from django.http import JsonResponse
+from django.http import HttpResponse, JsonResponse
 from django.urls import reverse
+from django.utils.cache import get_conditional_response
+from django.utils.http import quote_etag
 from django.views.decorators.csrf import csrf_exempt
 
 from . import services
 from .models import ApiToken, Submission, UploadLimits
 from .openapi import openapi_document
-from .selectors import submission_snapshot
+from .selectors import submission_snapshot, unless_written
 from .uploads import UploadRejected, parse_upload, submission_schema
 
 
@@ -78,9 +81,20 @@ def submission(request, pk):
     """`pk` is any path segment: one that is not a submission's id is a JSON 404 like a missing one."""
     found = int(pk) if pk.isascii() and pk.isdigit() and len(pk) <= 18 else None
     try:
-        return JsonResponse(submission_snapshot(found))
+        body, etag = unless_written(("submission_status", found), lambda: _status_body(found))
     except Submission.DoesNotExist:
         return _error(404, "id", f"no submission {pk[:40]!r}")
+    # A client polling with If-None-Match is told 304 while nothing changed (no body sent, nothing to parse).
+    response = get_conditional_response(request, etag=etag) or HttpResponse(body, content_type="application/json")
+    response["ETag"] = etag
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+def _status_body(submission_id):
+    """The status answer's JSON and its ETag (polled: encoded once for as long as nothing is written)."""
+    body = JsonResponse(submission_snapshot(submission_id)).content
+    return body, quote_etag(hashlib.sha256(body).hexdigest()[:24])
 
 
 @allow("GET")

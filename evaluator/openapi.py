@@ -68,8 +68,9 @@ def openapi_document(server_url):
                 "summary": "A submission's verification status and per-run figures (claimed and verified)",
                 "parameters": [{"name": "id", "in": "path", "required": True, "schema": {"type": "integer"}}],
                 "responses": {
-                    "200": {"description": "Status", "content": {"application/json": {
-                        "schema": {"$ref": "#/components/schemas/Progress"}}}},
+                    "200": {"description": "Status (with an ETag: poll with If-None-Match)", "content": {
+                        "application/json": {"schema": {"$ref": "#/components/schemas/Progress"}}}},
+                    "304": {"description": "Not modified since the ETag sent in If-None-Match (no body)"},
                     "404": _json_error("No such submission"),
                     "405": NOT_ALLOWED,
                 }}},

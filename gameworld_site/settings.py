@@ -181,6 +181,10 @@ STORAGES = {
 # a bad value stops start-up.
 env_int("GAMEWORLD_BROWSERS", 2, minimum=1)
 GAMEWORLD_WORKER_CONCURRENCY = env_int("GAMEWORLD_WORKER_CONCURRENCY", 1, minimum=1)
+# Daphne processes `runsite` starts, all serving the one port (HTTP and WebSockets): one a core by default, so
+# that requests do not queue behind one another in a single process. Every piece of state a request or a socket
+# relies on across connections is in the database or the shared cache, never in one process's memory.
+GAMEWORLD_WEB_PROCESSES = env_int("GAMEWORLD_WEB_PROCESSES", len(os.sched_getaffinity(0)), minimum=1)
 
 LOGGING = {
     "version": 1,

@@ -14,15 +14,19 @@ Rules (the same for every page, chart and export):
   whose lower bound is above this agent's upper bound, so agents whose intervals overlap share a rank.
 """
 import hashlib
+from collections import OrderedDict
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 import pandas as pd
 from django.core.cache import cache
-from django.db.models import Count, Exists, F, Max, OuterRef, Q
+from django.db import connection
+from django.db.models import Exists, F, OuterRef, Q
 
 from evaluator.bundle_loading import DEFAULT_TASK_SET
 from evaluator.models import GENRES, LEVELS, Game, Protocol, Run, Submission, Task, TaskSet
+from evaluator.selectors import unless_written
 
 from .models import BoardSettings
 
@@ -45,6 +49,10 @@ REPORTED = ("tokens_per_step", "seconds_per_step", "cost_per_step_usd")  # per s
 
 def task_sets():
     """The task sets a visitor may choose: published and retired ones (drafts are not public)."""
+    return unless_written("task_sets", _task_sets)
+
+
+def _task_sets():
     return list(TaskSet.objects.exclude(status=TaskSet.Status.DRAFT).order_by("-is_default", "-published_at", "name"))
 
 
@@ -85,6 +93,24 @@ def resolve_task_set(slug=None):
     return public.filter(is_default=True).first() or public.order_by("-published_at", "-pk").first()
 
 
+def choose_task_set(public, slug=None):
+    """resolve_task_set over the list task_sets() returned (the home page asks the database once for both)."""
+    if slug:
+        found = next((ts for ts in public if ts.slug == slug), None)
+        if found:
+            return found
+    default = next((ts for ts in public if ts.is_default), None)
+    if default or not public:
+        return default
+    return max(public, key=lambda ts: (ts.published_at is not None, ts.published_at or 0, ts.pk))
+
+
+def task_sets_digest(public):
+    """What the home page shows of the task sets it lists (their choice, names and states), as a short hash."""
+    return hashlib.sha256(repr([(ts.pk, ts.slug, ts.name, ts.status, ts.is_default) for ts in public])
+                          .encode()).hexdigest()[:12]
+
+
 LEVEL_SHORT = {1: "timing", 2: "reactive", 3: "spatial", 4: "symbolic", 5: "open-world"}
 
 
@@ -98,17 +124,77 @@ def groups_for(view):
 # The data version: a cheap query whose answer changes whenever a figure could.
 
 def data_version(task_set):
-    runs = Run.objects.filter(status=Run.Status.VERIFIED).aggregate(
-        n=Count("pk"), last=Max("verified_at"), top=Max("pk"), flagged=Count("pk", filter=Q(mismatch=True)))
-    subs = Submission.objects.aggregate(
-        n=Count("pk"), last=Max("updated"), top=Max("pk"),
-        rejected=Count("pk", filter=Q(status=Submission.Status.REJECTED)),
-        hidden=Count("pk", filter=Q(hidden=True)),
-        done=Count("pk", filter=Q(status=Submission.Status.VERIFIED)))
-    games = Game.objects.aggregate(last=Max("updated"), n=Count("pk"))
-    parts = [task_set.pk, task_set.status, task_set.tasks.count(), sorted(runs.items()), sorted(subs.items()),
-             sorted(games.items()), BoardSettings.current().human_min_coverage]
+    return unless_written(("data_version", task_set.pk, task_set.status), lambda: _data_version(task_set))
+
+
+def _data_version(task_set):
+    """A short hash that changes whenever a figure of the task set's board could: the verified runs (count,
+    newest verification, newest id, flags), the submissions (count, newest change, newest id, rejected, hidden,
+    verified), the games, the task set (state, tasks) and the board's settings.
+
+    Asked on every request of a cached page, so it is one statement (each table read once, by aggregates that
+    use its indexes) and builds no model instance. The same SQL runs on SQLite and PostgreSQL."""
+    with connection.cursor() as cursor:
+        cursor.execute(_data_version_sql(), [Run.Status.VERIFIED, Submission.Status.REJECTED,
+                                             Submission.Status.VERIFIED, task_set.pk])
+        row = cursor.fetchone()
+    parts = [task_set.pk, task_set.status, *[str(value) for value in row]]
     return hashlib.sha256(repr(parts).encode()).hexdigest()[:20]
+
+
+@lru_cache(maxsize=1)
+def _data_version_sql():
+    run, sub, game = Run._meta.db_table, Submission._meta.db_table, Game._meta.db_table
+    through = TaskSet.tasks.through._meta.db_table
+    settings_table = BoardSettings._meta.db_table
+    coverage_default = BoardSettings._meta.get_field("human_min_coverage").default
+    return f"""
+        SELECT r.n, r.last, r.top, r.flagged, s.n, s.last, s.top, s.rejected, s.hidden, s.done, g.n, g.last, t.n,
+               COALESCE((SELECT human_min_coverage FROM {settings_table} WHERE id = 1), {int(coverage_default)})
+        FROM (SELECT COUNT(*) AS n, MAX(verified_at) AS last, MAX(id) AS top,
+                     COUNT(CASE WHEN mismatch THEN 1 END) AS flagged
+              FROM {run} WHERE status = %s) r,
+             (SELECT COUNT(*) AS n, MAX(updated) AS last, MAX(id) AS top,
+                     COUNT(CASE WHEN status = %s THEN 1 END) AS rejected, COUNT(CASE WHEN hidden THEN 1 END) AS hidden,
+                     COUNT(CASE WHEN status = %s THEN 1 END) AS done
+              FROM {sub}) s,
+             (SELECT COUNT(*) AS n, MAX(updated) AS last FROM {game}) g,
+             (SELECT COUNT(*) AS n FROM {through} WHERE taskset_id = %s) t"""
+
+
+# Entries of the shared cache are keyed by the data version and never change under their key, so a process may
+# keep the ones it served last in memory too (exact; bounded): a hot page is neither read nor decoded again.
+LOCAL_ENTRIES = 32
+_local = OrderedDict()
+
+
+def versioned_get(key):
+    """cache.get for a key that names a data version: from this process's memory when it served it lately."""
+    value = _local.get(key)
+    if value is None:
+        value = cache.get(key)
+        if value is not None:
+            _keep(key, value)
+    return value
+
+
+def versioned_set(key, value):
+    cache.set(key, value, CACHE_SECONDS)
+    _keep(key, value)
+
+
+def forget_kept():
+    """Empty this process's memory of cache entries (with cache.clear(), for tests)."""
+    _local.clear()
+
+
+def _keep(key, value):
+    _local[key] = value
+    while len(_local) > LOCAL_ENTRIES:
+        try:
+            _local.popitem(last=False)
+        except KeyError:  # emptied by another thread meanwhile
+            break
 
 
 def cache_key(*parts):

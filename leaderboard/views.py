@@ -5,16 +5,20 @@ import gzip
 import hashlib
 import io
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import lru_cache, wraps
 from pathlib import Path
 from urllib.parse import urlencode
 
+from django.conf import settings
+from django.contrib.messages.storage.cookie import CookieStorage
 from django.core.cache import cache
 from django.core.serializers.json import DjangoJSONEncoder
 from django.http import FileResponse, Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.cache import get_conditional_response, patch_vary_headers
+from django.utils.http import quote_etag
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET
 
@@ -24,6 +28,7 @@ from sandbox import SandboxError
 from . import charts, replays, selectors
 from .templatetags.leaderboard_tags import pct
 
+MESSAGES_COOKIE = CookieStorage.cookie_name  # the messages framework's cookie (its default storage)
 PAGE_ROWS = 100  # rows on the main page unless "show all" is asked for
 INTERFACE_CHOICES = [("", "All agents"), *Submission.Interface.choices]
 
@@ -183,23 +188,90 @@ def switches(params):
 
 @require_GET
 def index(request):
+    """The board. Served from the cache under the data version without rebuilding anything: for a visitor who
+    is not signed in, the whole page; for one who is, the board inside their page. An unchanged page answers
+    a conditional GET (If-None-Match) with 304."""
     params = ViewParams.from_request(request)
-    task_set = selectors.resolve_task_set(params.ts)
-    context = {"params": params, "task_sets": selectors.task_sets(), "task_set": task_set,
-               "switches": switches(params), "search_keep": params.pairs(q="", all=False)}
+    public = selectors.task_sets()
+    task_set = selectors.choose_task_set(public, params.ts)
+    context = {"params": params, "task_sets": public, "task_set": task_set}
     if task_set is None:
-        context["preparing"] = selectors.preparing()
+        context.update(preparing=selectors.preparing(), switches=switches(params),
+                       search_keep=params.pairs(q="", all=False))
         return render(request, "leaderboard/index.html", context)
     if params.ts and params.ts != task_set.slug:
         return redirect(reverse("leaderboard:index") + params.query(ts=task_set.slug))
     version = selectors.data_version(task_set)
-    key = selectors.cache_key("page", task_set.pk, version, params.cache_part())
-    board = cache.get(key)
-    if board is None:
-        board = render_board(request, task_set, params, version)
-        cache.set(key, board, selectors.CACHE_SECONDS)
-    context["board"] = mark_safe(board)
-    return render(request, "leaderboard/index.html", context)
+    page_part = f"{task_set.pk}.{selectors.task_sets_digest(public)}.{params.cache_part()}"
+    anonymous = is_anonymous_visit(request)
+    etag = page_etag(request, version, page_part)
+    not_modified = get_conditional_response(request, etag=etag)
+    if not_modified is not None:
+        return revalidated(not_modified, etag)
+
+    def rendered():
+        key = selectors.cache_key("page", task_set.pk, version, params.cache_part())
+        board = selectors.versioned_get(key)
+        if board is None:
+            board = render_board(request, task_set, params, version)
+            selectors.versioned_set(key, board)
+        context.update(board=mark_safe(board), switches=switches(params), search_keep=params.pairs(q="", all=False))
+        return render_to_string("leaderboard/index.html", context, request=request)
+
+    if anonymous:
+        return revalidated(shared_page(request, selectors.cache_key("anon-page", version, page_part), rendered), etag)
+    page = rendered()
+    return revalidated(HttpResponse(page), page_etag(request, version, page_part))  # with the page's form token
+
+
+def shared_page(request, key, rendered):
+    """The page everyone gets, from the cache; compressed once for the clients that take gzip (a page without
+    any secret in it, so compressing it leaks nothing)."""
+    gzipped = "gzip" in request.headers.get("Accept-Encoding", "")
+    body = selectors.versioned_get(key + ".gz") if gzipped else None
+    if body is None:
+        body = selectors.versioned_get(key)
+        if body is None:
+            body = rendered().encode()
+            selectors.versioned_set(key, body)
+        if gzipped:
+            body = gzip.compress(body, 6)
+            selectors.versioned_set(key + ".gz", body)
+    response = HttpResponse(body)
+    if gzipped:
+        response["Content-Encoding"] = "gzip"
+    patch_vary_headers(response, ["Accept-Encoding"])
+    return response
+
+
+def page_etag(request, version, page_part):
+    """Weak: the same page is sent compressed or not."""
+    return f'W/"{version}.{hashlib.sha256(f"{page_part}.{visitor(request)}".encode()).hexdigest()[:16]}"'
+
+
+def is_anonymous_visit(request):
+    """A visit without a session or pending messages: its page is the same for everyone (no name, no form
+    token), so it is served whole from the cache. Decided from the cookies, without reading the session."""
+    return not any(name in request.COOKIES for name in (settings.SESSION_COOKIE_NAME, MESSAGES_COOKIE))
+
+
+def visitor(request):
+    """What a page depends on besides its data and URL: the visitor's session, form token and messages."""
+    if is_anonymous_visit(request):
+        return "anonymous"
+    # The form token's secret as this answer leaves it (a page that renders a token sets it if it was missing).
+    cookies = [request.COOKIES.get(settings.SESSION_COOKIE_NAME, ""), request.META.get("CSRF_COOKIE", ""),
+               request.COOKIES.get(MESSAGES_COOKIE, "")]
+    return hashlib.sha256("\0".join(cookies).encode()).hexdigest()
+
+
+def revalidated(response, etag, *, per_visitor=True):
+    """A page that browsers keep but ask about again each time (answered 304 while it has not changed)."""
+    response["ETag"] = etag
+    response["Cache-Control"] = "no-cache"
+    if per_visitor:
+        patch_vary_headers(response, ["Cookie"])
+    return response
 
 
 def render_board(request, task_set, params, version):
@@ -228,14 +300,38 @@ def render_board(request, task_set, params, version):
     return render_to_string("leaderboard/_board.html", context, request=None)
 
 
-def _table_for_export(request):
-    params = ViewParams.from_request(request)
-    task_set = selectors.resolve_task_set(params.ts)
-    if task_set is None:
-        raise Http404("No public task set")
+def _table_for_export(request, params, task_set):
     table = selectors.leaderboard(task_set, interface=params.iface, protocol=params.track)
     entries = selectors.select_entries(table, **params.selection())
-    return params, task_set, table, entries
+    return table, entries
+
+
+def cached_export(build):
+    """An export view served from the cache under the data version (its answer is built once per version and
+    view) and answered 304 to a conditional GET while the data has not changed."""
+    @require_GET
+    @wraps(build)
+    def view(request, fmt):
+        params = ViewParams.from_request(request)
+        task_set = selectors.choose_task_set(selectors.task_sets(), params.ts)
+        if task_set is None:
+            raise Http404("No public task set")
+        version = selectors.data_version(task_set)
+        part = f"{build.__name__}.{fmt}.{task_set.pk}.{task_set.slug}.{params.cache_part()}"
+        etag = quote_etag(f"{version}.{hashlib.sha256(part.encode()).hexdigest()[:16]}")
+        not_modified = get_conditional_response(request, etag=etag)
+        if not_modified is not None:
+            return revalidated(not_modified, etag, per_visitor=False)
+        key = selectors.cache_key("export", version, part)
+        kept = selectors.versioned_get(key)
+        if kept is None:
+            response = build(request, fmt, params, task_set)
+            kept = (response.content, response["Content-Type"], response["Content-Disposition"])
+            selectors.versioned_set(key, kept)
+        response = HttpResponse(kept[0], content_type=kept[1])
+        response["Content-Disposition"] = kept[2]
+        return revalidated(response, etag, per_visitor=False)
+    return view
 
 
 def _filters(params, task_set):
@@ -244,9 +340,9 @@ def _filters(params, task_set):
             "search": params.q, "weights": params.weights or "any", "built_on_benchmark": params.tuned}
 
 
-@require_GET
-def export(request, fmt):
-    params, task_set, table, entries = _table_for_export(request)
+@cached_export
+def export(request, fmt, params, task_set):
+    table, entries = _table_for_export(request, params, task_set)
     columns = [c.label for c in selectors.export_columns(params.view)]
     rows = [selectors.export_row(e, params.view) for e in entries]
     name = f"gameworld-{task_set.slug}-{params.view}"
@@ -258,9 +354,9 @@ def export(request, fmt):
                            "rows": _rounded(rows)}, name)
 
 
-@require_GET
-def export_runs(request, fmt):
-    params, task_set, table, entries = _table_for_export(request)
+@cached_export
+def export_runs(request, fmt, params, task_set):
+    table, entries = _table_for_export(request, params, task_set)
     shown = {e["key"] for e in entries}
     rows = [r for r in selectors.run_rows(task_set, interface=params.iface, protocol=params.track, humans=params.humans)
             if (f"s{r['submission_id']}" if r["submission_id"] else r["kind"]) in shown]

@@ -32,6 +32,18 @@ def test_upload_with_a_token(client, django_capture_on_commit_callbacks, queued_
     assert status["runs"][0]["task"] == "breakout/rally-5@1" and status["runs"][0]["claimed_success"] is True
 
 
+def test_a_client_polling_the_status_with_its_etag_is_told_304_until_a_run_is_verified(client, queued_runs):
+    _, key = ApiToken.issue(user=make_user(), name="ci")
+    url = f"/api/v1/submissions/{post(client, payload([run_entry('breakout/rally-5@1')]), key).json()['id']}"
+    first = client.get(url)
+    assert first.status_code == 200 and first["ETag"] and first["Content-Type"] == "application/json"
+    unchanged = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert unchanged.status_code == 304 and unchanged.content == b"" and unchanged["ETag"] == first["ETag"]
+    Submission.objects.get().runs.update(status="verified", progress=1.0, success=True)
+    changed = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert changed.status_code == 200 and changed.json()["runs"][0]["status"] == "verified"
+
+
 def test_the_same_file_uploaded_twice_is_stored_once(client, queued_runs):
     _, key = ApiToken.issue(user=make_user(), name="ci")
     body = payload([run_entry("breakout/rally-5@1")])

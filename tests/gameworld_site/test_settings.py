@@ -28,6 +28,8 @@ def manage(*args, env=None, check=False):
     ("REDIS_URL", "http://127.0.0.1:6379", "REDIS_URL='http://127.0.0.1:6379': expected a redis://"),
     ("GAMEWORLD_WORKER_CONCURRENCY", "0", "GAMEWORLD_WORKER_CONCURRENCY='0': must be at least 1"),
     ("GAMEWORLD_BROWSERS", "0", "GAMEWORLD_BROWSERS='0': must be at least 1"),
+    ("GAMEWORLD_WEB_PROCESSES", "0", "GAMEWORLD_WEB_PROCESSES='0': must be at least 1"),
+    ("GAMEWORLD_WEB_PROCESSES", "two", "GAMEWORLD_WEB_PROCESSES='two': expected an integer"),
     ("GAMEWORLD_REPLAY_CACHE_MB", "lots", "GAMEWORLD_REPLAY_CACHE_MB='lots': expected an integer"),
     ("DATABASE_URL", "nosuch://x", "DATABASE_URL"),
 ])

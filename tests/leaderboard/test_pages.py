@@ -1,7 +1,9 @@
 """The leaderboard's pages, exports and cache, through the test client."""
 import csv
+import gzip
 import io
 import json
+import sqlite3
 from html.parser import HTMLParser
 
 import pytest
@@ -198,6 +200,86 @@ def test_the_main_table_is_served_from_the_cache_until_a_run_is_verified(client,
     page = client.get("/").content.decode()
     assert calls == [1] and "partial · 3/4 tasks" in page
     assert selectors.data_version(ts) != ""
+
+
+def test_a_repeated_get_is_answered_304_until_the_data_changes(client, board):
+    ts, subs = board
+    first = client.get("/")
+    etag = first["ETag"]
+    assert first.status_code == 200 and etag and first["Cache-Control"] == "no-cache" and "Cookie" in first["Vary"]
+    again = client.get("/", HTTP_IF_NONE_MATCH=etag)
+    assert again.status_code == 304 and again.content == b"" and again["ETag"] == etag
+    assert client.get("/?view=level", HTTP_IF_NONE_MATCH=etag).status_code == 200   # another view, another page
+    run(subs["d"], T4, 1.0)                                                            # a verification completes
+    changed = client.get("/", HTTP_IF_NONE_MATCH=etag)
+    assert changed.status_code == 200 and changed["ETag"] != etag and "partial · 3/4 tasks" in changed.content.decode()
+    assert client.get("/", HTTP_IF_NONE_MATCH=changed["ETag"]).status_code == 304
+
+
+def test_the_page_everyone_gets_is_sent_compressed_to_clients_that_take_gzip(client, board):
+    plain = client.get("/")
+    packed = client.get("/", HTTP_ACCEPT_ENCODING="gzip, deflate")
+    assert packed["Content-Encoding"] == "gzip" and "Accept-Encoding" in packed["Vary"]
+    assert gzip.decompress(packed.content) == plain.content and len(packed.content) < len(plain.content) / 3
+    assert packed["ETag"] == plain["ETag"] and plain["ETag"].startswith('W/"')
+    assert client.get("/", HTTP_ACCEPT_ENCODING="gzip", HTTP_IF_NONE_MATCH=plain["ETag"]).status_code == 304
+
+
+def test_a_signed_in_visitor_gets_their_own_page_not_the_one_cached_for_everyone(client, board, django_user_model):
+    anonymous = client.get("/")
+    assert client.get("/").content == anonymous.content                 # served whole from the cache
+    client.force_login(django_user_model.objects.create_user("ines"))
+    mine = client.get("/")
+    page = mine.content.decode()
+    assert ">ines</a>" in page and "Sign out" in page and "csrfmiddlewaretoken" in page
+    assert mine["ETag"] != anonymous["ETag"]
+    assert client.get("/", HTTP_IF_NONE_MATCH=anonymous["ETag"]).status_code == 200
+    assert client.get("/", HTTP_IF_NONE_MATCH=mine["ETag"]).status_code == 304
+    client.logout()
+    assert client.get("/").content == anonymous.content
+
+
+def test_a_new_task_set_in_the_list_changes_the_page(client, board):
+    first = client.get("/")
+    mini_task_set([T1], slug="mini-v2", name="Mini v2")
+    second = client.get("/", HTTP_IF_NONE_MATCH=first["ETag"])
+    assert second.status_code == 200 and "Mini v2" in second.content.decode()
+
+
+def test_the_exports_answer_a_conditional_get_and_follow_the_data(client, board):
+    ts, subs = board
+    for url in ("/leaderboard/export.csv", "/leaderboard/export.json", "/leaderboard/runs.csv?humans=0"):
+        first = client.get(url)
+        assert first.status_code == 200 and first["ETag"] and first["Content-Disposition"].startswith(("attachment", "inline"))
+        cached = client.get(url)
+        assert cached.content == first.content and cached["Content-Type"] == first["Content-Type"]
+        assert client.get(url, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
+    before = client.get("/leaderboard/export.csv")
+    run(subs["d"], T4, 1.0)
+    after = client.get("/leaderboard/export.csv", HTTP_IF_NONE_MATCH=before["ETag"])
+    assert after.status_code == 200 and after.content != before.content
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_cached_page_reads_no_table_until_another_process_writes(client, board, monkeypatch,
+                                                                   django_assert_num_queries):
+    ts, subs = board
+    first = client.get("/")
+    client.get("/")                                             # (the first rendering may store default settings)
+    calls = []
+    real = selectors._data_version
+    monkeypatch.setattr(selectors, "_data_version", lambda *a: calls.append(1) or real(*a))
+    with django_assert_num_queries(0):                          # no table read, no connection used
+        again = client.get("/")
+    assert again.content == first.content and calls == []
+    from django.db import connection
+    other = sqlite3.connect(connection.settings_dict["NAME"])   # the worker, in its own process
+    with other:
+        other.execute("UPDATE evaluator_run SET progress = 0.0, success = 0, verified_at = '2099-01-01 00:00:00' "
+                      "WHERE submission_id = ?", [subs["a"].pk])      # its runs verified again
+    other.close()
+    changed = client.get("/", HTTP_IF_NONE_MATCH=first["ETag"])
+    assert changed.status_code == 200 and calls == [1]
 
 
 def test_another_process_sees_a_new_verification_through_the_data_version(board):
