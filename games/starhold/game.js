@@ -222,7 +222,7 @@
 
   function die(reason) {
     G.lives--; G.deaths++;
-    G.reason = reason;
+    G.reason = reason; G.deathX = G.px + PW / 2; G.deathY = G.py + PH / 2;
     burst(G.px + PW / 2, G.py + PH / 2, reason === "acid" ? "#9dff5a" : "#ffb04a", 10);
     if (G.lives <= 0) { G.over = true; G.outcome = "lose"; return; }
     G.dying = DYING;
@@ -629,6 +629,14 @@
   }
 
   function drawBanners(time) {
+    if (G.dying > 0 && !G.over) {   // suit breach: red flash and an expanding ring where the hero was hit
+      var k = DYING - G.dying;
+      ctx.fillStyle = "rgba(255,40,40," + Math.max(0, 0.35 - k * 0.012) + ")"; ctx.fillRect(0, HUD_H, VIEW_W, PLAY_H);
+      ctx.strokeStyle = "rgba(255,200,120," + Math.max(0, 1 - k / 30) + ")"; ctx.lineWidth = 2;
+      ctx.beginPath(); ctx.arc(G.deathX, HUD_H + G.deathY, 4 + k * 1.5, 0, 6.283); ctx.stroke();
+      ctx.fillStyle = "#ffd0c0"; ctx.font = "bold 16px monospace"; ctx.textAlign = "center";
+      ctx.fillText("SUIT BREACH! " + G.lives + " LEFT", 240, HUD_H + 150);
+    }
     if (G.banner > 0 && !G.over) {
       var a = Math.min(1, G.banner / 20);
       ctx.fillStyle = "rgba(8,12,28," + 0.7 * a + ")"; ctx.fillRect(140, HUD_H + 60, 200, 34);
