@@ -726,8 +726,10 @@
       }
     }
     if (G.h.dying > 0 && !G.over) {
-      ctx.fillStyle = "rgba(255,60,90,0.9)"; ctx.font = "bold 16px monospace"; ctx.textAlign = "center";
-      ctx.fillText(G.lives > 0 ? "OUCH! " + G.lives + (G.lives === 1 ? " life" : " lives") + " left" : "OUCH!", 240, HUD_H + 150);
+      ctx.fillStyle = "rgba(8,10,24,0.78)"; ctx.fillRect(130, HUD_H + 100, 220, 30);
+      ctx.strokeStyle = "#ff4d6d"; ctx.lineWidth = 2; ctx.strokeRect(130, HUD_H + 100, 220, 30);
+      ctx.fillStyle = "#ff8a9a"; ctx.font = "bold 15px monospace"; ctx.textAlign = "center";
+      ctx.fillText(G.lives > 0 ? "OUCH! " + G.lives + (G.lives === 1 ? " life" : " lives") + " left" : "OUCH! no lives left", 240, HUD_H + 120);
     }
     if (!G.over) return;
     var win = G.outcome === "win";
