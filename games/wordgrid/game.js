@@ -212,18 +212,18 @@
         else if (r === g.rows.length && g.phase === "guessing") letter = g.current[c] || "";
         var scaleY = 1;
         if (mark && r === g.rows.length - 1) {
-          var local = t - g.revealTick - c * 3;            // staggered flip, 8 ticks a tile
+          var local = t - g.revealTick - c;                // staggered flip, 4 ticks a tile: done in 8 ticks
           if (local < 0) { mark = null; }
-          else if (local < 8) {
-            scaleY = Math.abs(4 - local) / 4;
-            if (local < 4) mark = null;
+          else if (local < 4) {
+            scaleY = Math.abs(2 - local) / 2;
+            if (local < 2) mark = null;
           }
         }
         var hh = TILE * scaleY, yy = y + (TILE - hh) / 2;
         if (mark) {
           var bounce = 0;
           if (g.phase === "solved" && r === g.rows.length - 1) {
-            var b = t - g.solveTick - 16 - c * 3;
+            var b = t - g.solveTick - 9 - c * 2;
             if (b >= 0 && b < 10) bounce = -Math.sin(b / 10 * Math.PI) * 8;
           }
           fillTile(x, yy + bounce, TILE, hh, mark);
@@ -266,7 +266,7 @@
               if (g.rows[rr][cc] === ch && (!prev || RANK[g.marks[rr][cc]] > RANK[prev])) prev = g.marks[rr][cc];
             }
           }
-          if (g.tick - g.revealTick < 4 + idx * 3 + 4) mark = prev;
+          if (g.tick - g.revealTick < idx + 2) mark = prev;
         }
       }
       if (mark) fillTile(x, y, KEY_W, KEY_H, mark);
@@ -342,6 +342,7 @@
     ctx.textAlign = "center";
     var msg = g.message, sub = "";
     if (g.phase === "solved") sub = "Type a letter or Enter: next word";
+    else if (g.phase === "lost") sub = "The run is over";
     else if (!msg) { msg = "Guess " + (g.rows.length + 1) + " of " + ROWS; sub = "Enter submits, Del erases"; }
     else if (msg === "Type a five-letter word") sub = "Enter submits, Del erases";
     var warn = msg === "Not in the word list" || msg === "Not enough letters";
@@ -386,10 +387,10 @@
   }
 
   function drawCelebration() {
-    var k = g.tick - g.solveTick - 16;
+    var k = g.tick - g.solveTick - 9;
     if (g.phase !== "solved" || k < 0 || k > 60) return;
     for (var i = 0; i < 24; i++) {
-      var sx = BX + 88 + ((i * 37) % 23 - 11) * 2, sy = BY + 100;
+      var sx = BX + 8 + (i * 37) % 160, sy = BY + (g.rows.length - 1) * (TILE + GAP) + 16;
       var vx = ((i * 53) % 29 - 14) * 0.35, vy = -3.5 - (i * 17 % 7) * 0.4;
       var x = sx + vx * k, y = sy + vy * k + 0.09 * k * k;
       ctx.globalAlpha = Math.max(0, 1 - k / 60);
