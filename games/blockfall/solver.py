@@ -29,6 +29,7 @@ SHAPES = {
     "L": (3, [(2, 0), (0, 1), (1, 1), (2, 1)]),
 }
 KICKS = [(0, 0), (-1, 0), (1, 0), (-2, 0), (2, 0), (0, -1)]
+HOLES_W = 12.0  # holes weigh more while a well is kept
 KEY = {"left": "ArrowLeft", "right": "ArrowRight", "cw": "ArrowUp", "ccw": "KeyZ", "drop": "Space"}
 
 
@@ -126,7 +127,7 @@ def evaluate(board, cleared, well, cost, cost_weight=1.0):
     heights, holes = features(board)
     body = heights[:COLS - 1] if well else heights
     bump = sum(abs(a - b) for a, b in zip(body, body[1:]))
-    score = -5.1 * sum(body) - (12.0 if well else 6.0) * holes - 1.8 * bump
+    score = -5.1 * sum(body) - (HOLES_W if well else 6.0) * holes - 1.8 * bump
     if well:
         score -= 30.0 * heights[COLS - 1]
         if cleared >= well:
@@ -146,7 +147,7 @@ class Player:
         slug = getattr(task, "slug", "") or ""
         # multi-row tasks: keep the right-most column as a well until a piece can clear this many rows
         self.well = {"double": 2, "triple": 3, "quad": 4}.get(slug, 0)
-        self.cost = float(__import__("os").environ.get("BF_COST", "1.0"))
+        self.cost = 1.0   # score given up for each key a placement costs
         self.plan = None      # (pieces placed when planned, keys left, expected (rot, x) before each key)
 
     def choose(self, state):
