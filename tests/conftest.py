@@ -49,6 +49,7 @@ def pytest_configure(config):
 SANDBOX_TESTS = Path(__file__).parent / "sandbox"
 
 
+@pytest.hookimpl(tryfirst=True)  # before xdist's own hook reads the groups
 def pytest_collection_modifyitems(config, items):
     """Under `pytest -n N --dist loadgroup` (bin/test) the site's tests run one after another on one worker:
     they share the data folder's page cache and the services' fixed Redis databases. The sandbox's tests touch
