@@ -121,7 +121,7 @@ class Player:
 
     def __init__(self, task):
         self.task = task
-        self.chain_task = task.score_field == "best_chain" if hasattr(task, "score_field") else False
+        self.chain_task = task.score_field == "chains"
         self.plan_key = None
         self.plan = None
 
@@ -139,7 +139,7 @@ class Player:
         for x in range(W):
             if not reachable(well, x_now, x, y_now):
                 continue
-            for order in rotations(gems):
+            for turns, order in enumerate(rotations(gems)):
                 first = drop(well, x, order)
                 if first is None:
                     continue
@@ -156,7 +156,7 @@ class Player:
                         w2, c2, ch2, p2 = second
                         v2 = self.outcome_value(c2, ch2, p2) * 0.9 + board_value(w2)
                         follow = v2 if follow is None else max(follow, v2)
-                value = v1 + (follow if follow is not None else -100000)
+                value = v1 + (follow if follow is not None else -100000) - 8 * (turns + abs(x - x_now))
                 if best is None or value > best:
                     best, best_plan = value, (x, order)
         return best_plan
@@ -187,5 +187,25 @@ def report(state):
             f"pieces={state['pieces']}")
 
 
+def fail_trajectory():
+    """The game's fail trajectory: drops straight down the middle until the well overflows."""
+    from sandbox import make, manifest_json
+    import json
+
+    manifest = json.loads(MANIFEST.read_text())
+    actions = []
+    with make(f"gemfall/{manifest['tasks'][0]['slug']}", observation="state") as env:
+        env.reset(seed=1)
+        while len(actions) < 100:
+            actions.append(KEY["down"])
+            state, info = env.step(actions[-1])
+            if info["reset"] or state["terminal"]["is_terminal"]:
+                break
+    manifest["tests"]["fail"] = {"seed": 1, "actions": actions}
+    manifest_json.write(MANIFEST, manifest)
+    print(f"fail trajectory: {len(actions)} drops")
+
+
 if __name__ == "__main__":
     write_references(MANIFEST, Player, report=report)
+    fail_trajectory()

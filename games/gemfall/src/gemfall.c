@@ -30,7 +30,7 @@
 #define START_X 2
 #define FLASH_FRAMES 18
 #define LEVEL_GEMS 12
-#define DROP_ROWS 5        /* rows a Down press drops (one a frame while held, at most this many) */
+#define DROP_ROWS 3        /* rows a Down press drops (one a frame while held, at most this many) */
 
 volatile __at(0xC000) uint8_t gw_mode;
 volatile __at(0xC002) uint16_t gw_score;
@@ -48,6 +48,7 @@ volatile __at(0xC014) uint8_t gw_phase;       /* 0: a column is falling, 1: gems
 volatile __at(0xC015) uint8_t gw_chain;       /* waves in the current landing so far */
 volatile __at(0xC016) uint8_t gw_period;      /* frames a row at this level */
 volatile __at(0xC017) uint8_t gw_last_clear;  /* gems of the last wave */
+volatile __at(0xC018) uint8_t gw_chains;      /* landings that set off a chain (two waves or more) */
 volatile __at(0xC0F0) uint16_t gw_seed;
 volatile __at(0xC0F2) uint8_t gw_seed_flag;
 volatile __at(0xC100) uint8_t well[WELL_H][WELL_W];
@@ -123,7 +124,7 @@ static void draw_next(uint8_t queued) {
 static void draw_hud(uint8_t queued) {
     gb_number(13, 4, gw_score, 5, queued);
     gb_number(15, 6, gw_cleared, 3, queued);
-    gb_number(17, 8, gw_best_chain, 1, queued);
+    gb_number(17, 8, gw_chains, 2, queued);
     gb_number(17, 10, gw_level, 1, queued);
 }
 
@@ -141,7 +142,7 @@ static void measure_height(void) {
 static void set_level(void) {
     gw_level = (uint8_t)(1 + gw_cleared / LEVEL_GEMS);
     if (gw_level > 9) gw_level = 9;
-    gw_period = (uint8_t)(gw_level < 7 ? 36 - 4 * (gw_level - 1) : 12);
+    gw_period = (uint8_t)(gw_level < 7 ? 60 - 8 * (gw_level - 1) : 12);
 }
 
 static void game_over(void) {
@@ -235,6 +236,7 @@ static void settle(void) {
     measure_height();
     if (wave_count) {
         gw_chain++;
+        if (gw_chain == 2) gw_chains++;
         if (gw_chain > gw_best_chain) gw_best_chain = gw_chain;
         gw_last_clear = wave_count;
         gw_phase = PHASE_FLASH;
@@ -370,7 +372,7 @@ static void draw_frame(void) {
     gb_text(10, 1, "GEM FALL", 0);
     gb_text(10, 3, "SCORE", 0);
     gb_text(10, 6, "GEMS", 0);
-    gb_text(10, 8, "CHAIN", 0);
+    gb_text(10, 8, "CHAINS", 0);
     gb_text(10, 10, "LEVEL", 0);
     gb_text(10, 13, "NEXT", 0);
 }
@@ -386,6 +388,7 @@ static void new_game(void) {
     gw_score = 0;
     gw_cleared = 0;
     gw_best_chain = 0;
+    gw_chains = 0;
     gw_pieces = 0;
     gw_ticks = 0;
     gw_height = 0;
