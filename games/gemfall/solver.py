@@ -122,6 +122,7 @@ class Player:
     def __init__(self, task):
         self.task = task
         self.chain_task = task.score_field == "chains"
+        self.score_task = task.score_field == "score"
         self.plan_key = None
         self.plan = None
 
@@ -132,6 +133,8 @@ class Player:
     def outcome_value(self, cleared, chain, points):
         if self.chain_task:
             return (chain >= 2) * 100000 + cleared * 100 + points
+        if self.score_task:
+            return points * 100
         return cleared * 1000 + points
 
     def choose(self, well, gems, nxt, x_now, y_now):

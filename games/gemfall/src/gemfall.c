@@ -57,6 +57,7 @@ static const uint8_t GEM_TILE[KINDS + 1] = {T_HOLE, T_GEM_RUBY, T_GEM_ORB, T_GEM
 
 uint16_t rng_state;
 uint8_t marks[WELL_H][WELL_W];
+uint8_t shown[WELL_H][WELL_W];   /* the kind each well cell shows (0xFF: a flash), to redraw only changes */
 uint8_t prev_pad;
 uint8_t fall_timer;
 uint8_t drop_left;       /* rows the current Down press may still drop */
@@ -112,8 +113,11 @@ static void show_piece(uint8_t on) {
 static void draw_well(uint8_t queued) {
     uint8_t x, y;
     for (y = 0; y < WELL_H; y++)
-        for (x = 0; x < WELL_W; x++)
+        for (x = 0; x < WELL_W; x++) {
+            if (queued && shown[y][x] == well[y][x]) continue;
+            shown[y][x] = well[y][x];
             put((uint8_t)(WELL_X + x), (uint8_t)(WELL_Y + y), GEM_TILE[well[y][x]], queued);
+        }
 }
 
 static void draw_next(uint8_t queued) {
@@ -227,7 +231,10 @@ static void flash_marks(uint8_t tile) {
     uint8_t x, y;
     for (y = 0; y < WELL_H; y++)
         for (x = 0; x < WELL_W; x++)
-            if (marks[y][x]) gb_queue((uint8_t)(WELL_X + x), (uint8_t)(WELL_Y + y), tile ? tile : GEM_TILE[well[y][x]]);
+            if (marks[y][x]) {
+                shown[y][x] = 0xFF;
+                gb_queue((uint8_t)(WELL_X + x), (uint8_t)(WELL_Y + y), tile);
+            }
 }
 
 /* After a landing or a wave's fall: the next wave, or the next column. */
@@ -271,9 +278,9 @@ static void flash_frame(void) {
     gw_score += (uint16_t)wave_count * 10u * gw_chain;
     gw_cleared += wave_count;
     set_level();
+    draw_hud(1);
     collapse();
     draw_well(1);
-    draw_hud(1);
     settle();
 }
 
@@ -288,6 +295,7 @@ static void land(void) {
             return;
         }
         well[y][gw_piece_x] = gw_piece[i];
+        shown[y][gw_piece_x] = gw_piece[i];
     }
     settle();
 }
