@@ -1,7 +1,7 @@
 /* Gem Fall: GameWorld's homebrew Game Boy falling-gem puzzle (sdcc -msm83, no GBDK).
  *
  * A column of three gems falls into a well 6 wide and 13 deep. Left and Right move it one column, A
- * cycles its gems (the bottom gem goes to the top), Down (a fresh press) drops it fast, five rows a
+ * cycles its gems (the bottom gem goes to the top), Down (a fresh press) drops it fast, three rows a
  * press. When the column lands, every line of three or more gems of one kind, across, up and down or
  * on a diagonal, vanishes; the gems above fall into the gaps, and lines they make vanish in turn: a
  * chain. A wave of N gems scores N x 10 x its place in the chain (1, 2, 3...). Every 12 gems cleared the
