@@ -12,7 +12,7 @@
 
   var START_GOLD = 100, START_LIVES = 20, MAX_WAVES = 20;
   var FIRST_WAVE = 600;           // ticks before wave 1 starts by itself (10 s)
-  var WAVE_GAP = 900;             // ticks from one wave's start to the next's (15 s)
+  var WAVE_GAP = 720;             // ticks from one wave's start to the next's (12 s)
   var SLOW_TICKS = 60;
 
   // Towers: cost to build, then the two upgrade costs; per level: damage, reload ticks, range px.
@@ -28,10 +28,10 @@
 
   // Creeps: hit points at wave 1, speed in px per second, gold bounty, lives taken when they leak.
   var CREEP = {
-    grunt:  { hp: 10,  speed: 60,  bounty: 3,  leak: 1, gap: 36, r: 7 },
-    runner: { hp: 6,   speed: 100, bounty: 3,  leak: 1, gap: 24, r: 6 },
-    brute:  { hp: 30,  speed: 40,  bounty: 7,  leak: 2, gap: 48, r: 9 },
-    boss:   { hp: 120, speed: 36,  bounty: 30, leak: 5, gap: 60, r: 12 }
+    grunt:  { hp: 10,  speed: 80,  bounty: 3,  leak: 1, gap: 28, r: 7 },
+    runner: { hp: 6,   speed: 130, bounty: 3,  leak: 1, gap: 20, r: 6 },
+    brute:  { hp: 30,  speed: 55,  bounty: 7,  leak: 2, gap: 40, r: 9 },
+    boss:   { hp: 120, speed: 45,  bounty: 30, leak: 5, gap: 50, r: 12 }
   };
 
   // Maps: the road's corners (tile col, row; the first and last lie just off the grid) and the pads.
@@ -107,7 +107,9 @@
   }
 
   function newGame() {
-    var index = randInt(MAPS.length);
+    var index = 0;                // the first draws of nearby seeds are alike: mix four of them
+    for (var k = 0; k < 4; k++) index += randInt(MAPS.length);
+    index %= MAPS.length;
     buildMap(index);
     g = { tick: 0, mapIndex: index, waves: makeWaves(), wave: 0, waveTimer: FIRST_WAVE,
           gold: START_GOLD, lives: START_LIVES, kills: 0, leaks: 0, clean: 0, cleared: 0, score: 0,
