@@ -31,7 +31,7 @@
     grunt:  { hp: 10,  speed: 80,  bounty: 3,  leak: 1, gap: 28, r: 7 },
     runner: { hp: 6,   speed: 130, bounty: 3,  leak: 1, gap: 20, r: 6 },
     brute:  { hp: 30,  speed: 55,  bounty: 7,  leak: 2, gap: 40, r: 9 },
-    boss:   { hp: 120, speed: 45,  bounty: 30, leak: 5, gap: 50, r: 12 }
+    boss:   { hp: 70,  speed: 45,  bounty: 30, leak: 5, gap: 50, r: 12 }
   };
 
   // Maps: the road's corners (tile col, row; the first and last lie just off the grid) and the pads.
