@@ -369,7 +369,6 @@
       ctx.fillRect(px + 5, py + 15, T - 10, 2); ctx.fillRect(px + 15, py + 5, 2, 10); ctx.fillRect(px + 11, py + 17, 2, 10);
     }
     // the gate at the road's end and the cave at its start
-    var end = map.road[map.road.length - 2], start = map.road[1];
     var first = map.road[0];
     var sx = cx(Math.max(0, Math.min(COLS - 1, first[0]))), sy = cy(Math.max(0, Math.min(ROWS - 1, first[1])));
     ctx.fillStyle = "#2b2230"; ctx.beginPath(); ctx.arc(sx, sy, 12, 0, Math.PI * 2); ctx.fill();
@@ -380,7 +379,6 @@
     ctx.fillStyle = "#4b5560"; ctx.fillRect(ex - 13, ey - 14, 26, 5);
     ctx.fillStyle = "#5a3b22"; ctx.fillRect(ex - 6, ey - 4, 12, 18);
     ctx.fillStyle = "#c23b3b"; ctx.fillRect(ex - 1, ey - 26, 2, 12); ctx.fillRect(ex + 1, ey - 26, 9, 6);
-    void end; void start;
   }
 
   function drawTower(t) {
@@ -471,8 +469,9 @@
     ctx.fillText("NEXT WAVE", PANEL_X + 48, 270);
     ctx.font = "10px monospace";
     ctx.fillText(canCall ? "Space  +" + Math.floor(g.waveTimer / 60) + "g" : "-", PANEL_X + 48, 286);
-    ctx.fillStyle = "#d8c8b0"; ctx.font = "10px monospace";
+    ctx.fillStyle = "#d8c8b0"; ctx.font = "9px monospace";
     ctx.fillText(map.name, PANEL_X + 48, 312);
+    ctx.font = "10px monospace";
     ctx.fillText("Clean waves " + g.clean, PANEL_X + 48, 327);
     ctx.fillText("Leaks " + g.leaks, PANEL_X + 48, 342);
   }
