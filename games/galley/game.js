@@ -19,7 +19,7 @@
   var TOP_Y = 132, TOP_T = 106, TOP_B = 160;       // back counter: crates and the bin
   var BOT_Y = 324, BOT_T = 294, BOT_B = 356;       // front counter: board, grill, pot, fryer, plates
   var STAND_TOP = 186, STAND_BOT = 266;
-  var SPEED = 12;                                   // cook px per tick on each axis
+  var SPEED = 16;                                   // cook px per tick on each axis
   var QUEUE_MAX = 3;
 
   // ---- rules ----
@@ -36,7 +36,7 @@
   var PATIENCE = { burger: 780, salad: 780, fries: 720, soup: 900 };
   var LABEL = { burger: "Burger", salad: "Salad", fries: "Fries", soup: "Soup" };
   var STARS = 3, SLOTS = 4, ORDERS_PLANNED = 40;
-  var FIRST_ORDER = 20, GAP_MIN = 150, GAP_SPREAD = 121;
+  var FIRST_ORDER = 20, GAP_MIN = 100, GAP_SPREAD = 91;
   var CHOPPED = { lettuce: "lettuce_chopped", tomato: "tomato_chopped", potato: "potato_chopped" };
 
   var canvas = document.getElementById("game");
