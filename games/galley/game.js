@@ -337,7 +337,8 @@
         ctx.fillStyle = "#d8312b"; ctx.beginPath(); ctx.moveTo(x - 9 * s, y - 2 * s); ctx.lineTo(x + 9 * s, y - 2 * s);
         ctx.lineTo(x + 7 * s, y + 8 * s); ctx.lineTo(x - 7 * s, y + 8 * s); ctx.fill(); break;
       case "soup":
-        ctx.fillStyle = "#f4f0e6"; ctx.beginPath(); ctx.ellipse(x, y, 11 * s, 9 * s, 0, 0, Math.PI); ctx.fill();
+        ctx.fillStyle = "#4f7fc4"; ctx.beginPath(); ctx.ellipse(x, y, 11 * s, 9 * s, 0, 0, Math.PI); ctx.fill();
+        ctx.fillStyle = "#8fb4e8"; ctx.fillRect(x - 7 * s, y + 3 * s, 14 * s, 1.5 * s);
         ellipse(x, y, 11 * s, 3.5 * s, "#d8432c"); circle(x - 3 * s, y, 1.2 * s, "#ffe0a0"); break;
       case "plate": ellipse(x, y, 13 * s, 6 * s, "#e9eef2"); ellipse(x, y, 9 * s, 4 * s, "#ffffff"); break;
     }
