@@ -9,31 +9,31 @@
   var W = 480, H = 360, TILE = 32, COLS = 15, ROWS = 10, TOP = 40;
   var TICK_MS = 1000 / 60;
   var MAX_CATCH_UP = 600;
-  var DAY_TICKS = 720;            // 6:00 to 22:00; 48 steps of 250 ms
+  var DAY_TICKS = 900;            // 6:00 to 22:00; 60 steps of 250 ms
   var SEASON_DAYS = 10;
   var FESTIVAL_GOAL = 500;        // earned by the end of day 10 to win the festival
-  var CAN_SMALL = 5, CAN_BIG = 15, BIG_CAN_COST = 100;
+  var CAN_SMALL = 6, CAN_BIG = 15, BIG_CAN_COST = 100;
   var START_COINS = 50;
   var COLLAPSE_FEE = 10;
 
   var KINDS = ["turnip", "carrot", "melon"];
   var CROP = {
-    turnip: { cost: 10, nights: 2, base: 30, label: "Turnip", color: "#f3e9f2", leaf: "#6cc04a", mark: "#b04a9c" },
-    carrot: { cost: 25, nights: 3, base: 75, label: "Carrot", color: "#f28b2c", leaf: "#4fae3d", mark: "#c0601a" },
-    melon:  { cost: 60, nights: 4, base: 190, label: "Melon", color: "#7cc46a", leaf: "#3d8f34", mark: "#2f6e2a" }
+    turnip: { cost: 10, nights: 1, base: 25, label: "Turnip", color: "#f3e9f2", leaf: "#6cc04a", mark: "#b04a9c" },
+    carrot: { cost: 20, nights: 2, base: 60, label: "Carrot", color: "#f28b2c", leaf: "#4fae3d", mark: "#c0601a" },
+    melon:  { cost: 50, nights: 3, base: 150, label: "Melon", color: "#7cc46a", leaf: "#3d8f34", mark: "#2f6e2a" }
   };
 
   // T tree, H house, D house door, . grass, f field soil, B shipping bin, S seed stall, R tool rack.
-  // The well (W) is placed on row 1 by the seed.
+  // The well (W) is placed on row 2, column 6-9, by the seed.
   var BASE_MAP = [
     "TTTTTTTTTTTTTTT",
     "THHHT.........T",
-    "THDHT.........T",
+    "THDHBS........T",
     "T.............T",
     "T...ffffffff..T",
-    "T...ffffffff.BT",
+    "T...ffffffff..T",
     "T.............T",
-    "T...ffffffff.ST",
+    "T...ffffffff..T",
     "T...ffffffff.RT",
     "T.............T"
   ];
@@ -53,8 +53,8 @@
   function newGame() {
     var map = [], x, y;
     for (y = 0; y < ROWS; y++) map.push(BASE_MAP[y].split(""));
-    var wellX = 6 + rnd(6);
-    map[1][wellX] = "W";
+    var wellX = 6 + rnd(4);
+    map[2][wellX] = "W";
     // field: each soil tile is clear, a weed (one swing) or a stone (two swings)
     var field = [];
     for (y = 0; y < ROWS; y++) {
@@ -102,7 +102,8 @@
   }
 
   function walkable(x, y) {
-    return tileAt(x, y) === ".";      // the farmer walks on grass; fields, buildings and trees turn him
+    var t = tileAt(x, y);
+    return t === "." || t === "f";    // the farmer walks on grass and the field; buildings and trees turn him
   }
 
   function say(text) { g.message = text; g.msgTicks = 150; }
@@ -164,8 +165,9 @@
   }
 
   function use() {
-    var tx = g.px + g.fx, ty = g.py + g.fy, t = tileAt(tx, ty);
     g.useTick = g.tick;
+    if (tileAt(g.px, g.py) === "f") { work(g.px, g.py); return; }
+    var tx = g.px + g.fx, ty = g.py + g.fy, t = tileAt(tx, ty);
     if (t === "D") { endDay(false); return; }
     if (t === "W") {
       if (g.water >= g.waterMax) { say("The can is already full."); return; }
@@ -205,7 +207,10 @@
       floater(tx, ty, "BIG CAN", "#8fd3ff");
       return;
     }
-    if (t !== "f") { say("Nothing to use there."); return; }
+    say("Nothing to use here: stand on a field tile, or face the well, bin, stall, rack or door.");
+  }
+
+  function work(tx, ty) {             // Space on a field tile: the tile under the farmer
     var cell = cellAt(tx, ty);
     if (cell.kind === "weed") {
       cell.kind = "soil"; cell.hp = 0; g.cleared++;
@@ -220,6 +225,7 @@
     }
     if (cell.kind === "soil") {
       cell.kind = "tilled"; g.tilled++;
+      if (g.seeds[g.selected] > 0) { plant(cell, "Tilled the soil and planted a "); return; }
       say("Tilled the soil.");
       return;
     }
@@ -229,10 +235,7 @@
         say("No " + CROP[g.selected].label + " seeds: buy some at the stall or press Q for another kind.");
         return;
       }
-      g.seeds[g.selected]--;
-      cell.crop = { kind: g.selected, growth: 0, wet: false };
-      g.planted++;
-      say("Planted a " + CROP[g.selected].label + " (" + CROP[g.selected].nights + " watered nights to ripen).");
+      plant(cell, "Planted a ");
       return;
     }
     if (ripe(c)) {
@@ -247,6 +250,14 @@
     g.water--; c.wet = true; g.watered++;
     floater(tx, ty, "splash", "#8fd3ff");
     say("Watered (" + g.water + " left in the can).");
+  }
+
+  function plant(cell, text) {
+    g.seeds[g.selected]--;
+    cell.crop = { kind: g.selected, growth: 0, wet: g.weather[g.day] === "rain" };
+    g.planted++;
+    var n = CROP[g.selected].nights;
+    say(text + CROP[g.selected].label + " (" + n + " watered night" + (n > 1 ? "s" : "") + " to ripen).");
   }
 
   function step() {
@@ -270,7 +281,7 @@
   function hash(x, y, s) { var h = (x * 73856093) ^ (y * 19349663) ^ (s * 83492791); h = (h ^ (h >>> 13)) >>> 0; return h % 1000; }
 
   function clockText() {
-    var minutes = 360 + Math.floor(g.dayTick * 4 / 3);
+    var minutes = 360 + Math.floor(g.dayTick * 16 / 15);
     var hh = Math.floor(minutes / 60), mm = minutes % 60;
     return (hh < 10 ? "0" : "") + hh + ":" + (mm < 10 ? "0" : "") + mm;
   }
@@ -417,8 +428,12 @@
   }
 
   function drawFarmer() {
+    if (tileAt(g.px, g.py) === "f") {
+      ctx.strokeStyle = "rgba(255,255,255,0.75)"; ctx.lineWidth = 1;
+      ctx.strokeRect(g.px * TILE + 1.5, TOP + g.py * TILE + 1.5, TILE - 3, TILE - 3);
+    }
     var k = Math.min(1, (g.tick - g.moveTick) / 6);
-    var x = (g.fromX + (g.px - g.fromX) * k) * TILE, y = TOP + (g.fromY + (g.py - g.fromY) * k) * TILE;
+    var x = (g.fromX + (g.px - g.fromX) * k) * TILE, y = TOP + (g.fromY + (g.py - g.fromY) * k) * TILE - 9;
     var bob = k < 1 ? -2 : 0;
     ctx.fillStyle = "rgba(0,0,0,0.25)"; ctx.beginPath(); ctx.ellipse(x + 16, y + 29, 9, 3, 0, 0, Math.PI * 2); ctx.fill();
     ctx.fillStyle = "#3b5ba8"; ctx.fillRect(x + 10, y + 17 + bob, 12, 10);            // overalls
@@ -435,9 +450,12 @@
     var hx = x + 16 + g.fx * (swing ? 15 : 9), hy = y + 18 + bob + g.fy * (swing ? 13 : 6);
     ctx.fillStyle = "#9aa3ad"; ctx.fillRect(hx - 3, hy - 3, 6, 6);
     ctx.fillStyle = "#4aa8ff"; ctx.fillRect(hx - 2, hy - 2, 4, 2 + Math.floor(2 * g.water / g.waterMax));
-    // the faced tile
-    var tx = (g.px + g.fx) * TILE, ty = TOP + (g.py + g.fy) * TILE;
-    ctx.strokeStyle = "rgba(255,255,255,0.55)"; ctx.lineWidth = 1; ctx.strokeRect(tx + 1.5, ty + 1.5, TILE - 3, TILE - 3);
+    // the tile Space works on: the field tile underfoot, or the building faced
+    var onField = tileAt(g.px, g.py) === "f", ft = tileAt(g.px + g.fx, g.py + g.fy);
+    if (!onField && "DWBSR".indexOf(ft) >= 0) {
+      var tx = (g.px + g.fx) * TILE, ty = TOP + (g.py + g.fy) * TILE;
+      ctx.strokeStyle = "rgba(255,255,255,0.7)"; ctx.lineWidth = 1; ctx.strokeRect(tx + 1.5, ty + 1.5, TILE - 3, TILE - 3);
+    }
   }
 
   function drawHud() {
