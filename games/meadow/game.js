@@ -12,7 +12,7 @@
   var DAY_TICKS = 900;            // 6:00 to 22:00; 60 steps of 250 ms
   var SEASON_DAYS = 10;
   var FESTIVAL_GOAL = 500;        // earned by the end of day 10 to win the festival
-  var CAN_SMALL = 6, CAN_BIG = 15, BIG_CAN_COST = 100;
+  var CAN_SMALL = 8, CAN_BIG = 20, BIG_CAN_COST = 100;
   var START_COINS = 50;
   var COLLAPSE_FEE = 10;
 
@@ -201,9 +201,9 @@
     }
     if (t === "R") {
       if (g.bigCan) { say("You already own the Big Can."); return; }
-      if (g.coins < BIG_CAN_COST) { say("The Big Can (15 waterings) costs " + BIG_CAN_COST + " coins."); return; }
+      if (g.coins < BIG_CAN_COST) { say("The Big Can (20 waterings) costs " + BIG_CAN_COST + " coins."); return; }
       g.coins -= BIG_CAN_COST; g.bigCan = true; g.waterMax = CAN_BIG; g.water = CAN_BIG;
-      say("Bought the Big Can: 15 waterings, and it comes full!");
+      say("Bought the Big Can: 20 waterings, and it comes full!");
       floater(tx, ty, "BIG CAN", "#8fd3ff");
       return;
     }
