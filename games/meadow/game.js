@@ -85,7 +85,7 @@
       selected: "turnip", harvested: 0, sold: 0, planted: 0, watered: 0, cleared: 0, tilled: 0,
       bought: 0, nights: 0, collapses: 0,
       px: START[0], py: START[1], fx: 0, fy: 1, fromX: START[0], fromY: START[1], moveTick: -100,
-      useTick: -100, fade: 0, message: "Good morning! Space uses what you face, Q picks a seed.", msgTicks: 240,
+      useTick: -100, fade: 0, message: "Good morning! Space works the field tile underfoot; Q picks a seed.", msgTicks: 240,
       floaters: [], over: false, outcome: null
     };
   }
@@ -481,17 +481,18 @@
       if (sel) { ctx.fillStyle = "#ffd84a"; ctx.fillRect(x - 3, 20, 154, 15); ctx.fillStyle = "#3b2a1a"; ctx.fillRect(x - 2, 21, 152, 13); }
       ctx.fillStyle = CROP[kind].color; ctx.fillRect(x, 24, 7, 7);
       ctx.fillStyle = sel ? "#ffd84a" : "#d8c8a8";
-      ctx.font = "bold 10px monospace";
-      ctx.fillText(CROP[kind].label.slice(0, 3) + " s" + g.seeds[kind] + " h" + g.produce[kind] + " $" + g.prices[g.day][kind], x + 10, 28);
+      ctx.font = "bold 9px monospace";
+      ctx.fillText(CROP[kind].label + " seed " + g.seeds[kind] + " crop " + g.produce[kind] + " $" + g.prices[g.day][kind], x + 10, 28);
       x += 158;
     }
   }
 
   function drawOverlay() {
     if (g.weather[g.day] === "rain" && !g.over) {
-      ctx.strokeStyle = "rgba(170,210,255,0.55)"; ctx.lineWidth = 1;
+      ctx.fillStyle = "rgba(40,70,120,0.18)"; ctx.fillRect(0, TOP, W, H - TOP);
+      ctx.strokeStyle = "rgba(190,220,255,0.75)"; ctx.lineWidth = 1.5;
       ctx.beginPath();
-      for (var i = 0; i < 40; i++) {
+      for (var i = 0; i < 70; i++) {
         var rx = (hash(i, 3, 5) % W + g.tick * 2) % W, ry = TOP + (hash(i, 7, 1) % 320 + g.tick * 6) % 320;
         ctx.moveTo(rx, ry); ctx.lineTo(rx - 3, ry + 8);
       }
