@@ -1,11 +1,13 @@
 """Scripted player for Meadow Farm (`meadow`): reads the game's state every step and farms greedily.
 
-Each step it picks the most pressing job, walks (breadth-first over the grass paths) to a tile next to its
-target, turns to face it and presses Space:
+Each step it picks the most pressing job, walks (breadth-first over grass and field) onto the field tile it
+works, or next to the building it uses and turns to face it, and presses Space:
+  0. water the crop underfoot; ship at once when the action budget is about to end;
   1. harvest a ripe crop; 2. ship what it carries; 3. (big-can task) buy the Big Can once it can;
-  4. buy seeds at the stall (the dearest kind that can still ripen before the action budget ends);
-  5. plant the seeds in the bag on the cheapest ground to get ready (tilled, bare, weed, stone);
-  6. water the dry crops, filling the can at the well when it is empty; 7. otherwise sleep at the door.
+  4. buy seeds at the stall, as many as the can waters (turnips: in 100 actions carrots and melons ripen
+     too late to pay; the first three tasks plant only the four seeds the farmer starts with);
+  5. water dry crops; 6. plant the seeds in the bag on the cheapest ground near the house (tilled, bare,
+     weed, stone); 7. fill the can at the well when crops are dry; 8. otherwise sleep at the door.
 
 Run: .venv/bin/python games/meadow/solver.py [task-slug ...]
 """
@@ -21,13 +23,10 @@ MANIFEST = Path(__file__).resolve().with_name("manifest.json")
 BUDGET = 100
 KINDS = ["turnip", "carrot", "melon"]
 COST = {"turnip": 10, "carrot": 20, "melon": 50}
-NIGHTS = {"turnip": 1, "carrot": 2, "melon": 3}
 BIG_CAN = 100
-EXTRA = int(__import__("os").environ.get("EXTRA", "0"))
 MOVES = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
 KEY = {"up": "ArrowUp", "down": "ArrowDown", "left": "ArrowLeft", "right": "ArrowRight"}
 LEFT_NEEDED = {"turnip": 34, "carrot": 999, "melon": 999}   # actions left to plant one, grow it, ship it
-MAX_GROWING = 8      # crops tended at once
 PREP = {"=": 1, "f": 1, "w": 2, "o": 2, "O": 3}   # Space presses to plant on each kind of ground
 
 
@@ -117,7 +116,7 @@ class Player:
         if ripe:
             return go_use(s, nearest(s, ripe)[1])
         if carried:
-            return go_use(s, find(tiles, "B")[0])
+            return go_use(s, bin_)
         if self.slug == "big-can" and not s["big_can"]:
             if s["coins"] >= BIG_CAN:
                 return go_use(s, find(tiles, "R")[0])
@@ -125,15 +124,13 @@ class Player:
         want = [k for k in KINDS if left >= LEFT_NEEDED[k] and COST[k] <= s["coins"]]
         if self.slug in ("first-harvest", "ship-60", "big-can"):
             want = []                                   # the starting seeds are enough
-        room = s["water_max"] + EXTRA - growing - bag
+        room = s["water_max"] - growing - bag
         stall = find(tiles, "S")[0]
         if want and room > 0:
             kind = max(want, key=lambda k: COST[k])
-            self.buying = True
             if s["selected"] != kind:
                 return press("KeyQ")
             return go_use(s, stall)
-        self.buying = False
         if dry and s["water"] > 0:
             return go_use(s, nearest(s, dry)[1])
         if bag:
@@ -150,8 +147,6 @@ class Player:
         if not s["crops"] and not bag:
             return {"type": "wait"}                     # nothing grows: sleeping would only end the season
         return go_use(s, find(tiles, "D")[0])
-
-    buying = False
 
 
 def main():
