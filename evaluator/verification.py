@@ -79,8 +79,8 @@ def verify_run(*, run_id):
     except (SandboxError, ValueError):
         Run.objects.filter(pk=run_id, claimed_at=claimed_at).update(status=Run.Status.PENDING, claimed_at=None)
         raise
-    mismatch = (run.claimed_progress is not None and abs(run.claimed_progress - score.progress) > PROGRESS_TOLERANCE) \
-        or (run.claimed_success is not None and run.claimed_success != score.success)
+    mismatch = claim_differs(claimed_progress=run.claimed_progress, claimed_success=run.claimed_success,
+                             score=score)
     stored = Run.objects.filter(pk=run_id, status=Run.Status.RUNNING, claimed_at=claimed_at).update(
         status=Run.Status.VERIFIED, progress=score.progress, success=score.success, attempts=score.attempts,
         actions_used=score.actions, invalid_actions=score.invalid, trace_sha256=score.trace_sha256,
@@ -92,6 +92,12 @@ def verify_run(*, run_id):
                           f"{score.actions} actions{'; the claim differs' if mismatch else ''}")
         refresh_submission(submission_id=run.submission_id)
     return None
+
+
+def claim_differs(*, claimed_progress, claimed_success, score):
+    """Whether a run's claim (either part may be missing) disagrees with the oracle's score of its replay."""
+    return (claimed_progress is not None and abs(claimed_progress - score.progress) > PROGRESS_TOLERANCE) \
+        or (claimed_success is not None and claimed_success != score.success)
 
 
 def _not_claimed(run_id):

@@ -36,27 +36,14 @@ def artifacts_dir():
 
 
 def pytest_configure(config):
-    """Pages are served as in production (WhiteNoise, hashed manifest): collect before any server starts, once
-    (with xdist the controller does it before its workers start)."""
+    """Pages are served as in production (WhiteNoise, hashed manifest): collect before any server starts, in each
+    process that runs tests (each pytest-xdist worker has a data folder of its own: tests/worker_data.py)."""
     import django
     from django.core.management import call_command
 
     django.setup()
-    if not os.environ.get("PYTEST_XDIST_WORKER"):
+    if os.environ.get("PYTEST_XDIST_WORKER") or not config.getoption("numprocesses", None):
         call_command("collectstatic", "--noinput", verbosity=0)
-
-
-SANDBOX_TESTS = Path(__file__).parent / "sandbox"
-
-
-@pytest.hookimpl(tryfirst=True)  # before xdist's own hook reads the groups
-def pytest_collection_modifyitems(config, items):
-    """Under `pytest -n N --dist loadgroup` (bin/test) the site's tests run one after another on one worker:
-    they share the data folder's page cache and the services' fixed Redis databases. The sandbox's tests touch
-    none of that (a browser or emulator of their own per worker), so the other workers take them meanwhile."""
-    for item in items:
-        if not Path(item.path).is_relative_to(SANDBOX_TESTS):
-            item.add_marker(pytest.mark.xdist_group("site"))
 
 
 def server_env():

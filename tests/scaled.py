@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.worker_data import redis_db
+
 ROOT = Path(__file__).resolve().parent.parent
 PSQL = ["psql", "-h", "127.0.0.1", "-U", "postgres", "-v", "ON_ERROR_STOP=1"]
 
@@ -58,10 +60,10 @@ def flushed_redis(db):
 
 @pytest.fixture
 def postgres_and_redis():
-    """DATABASE_URL (a throwaway database) and REDIS_URL (db 14) for `manage.py` subprocesses."""
+    """DATABASE_URL (a throwaway database) and REDIS_URL (this worker's db 12) for `manage.py` subprocesses."""
     require_postgres_and_redis()
     with throwaway_database() as database_url:
-        yield {"DATABASE_URL": database_url, "REDIS_URL": "redis://127.0.0.1:6379/14"}
+        yield {"DATABASE_URL": database_url, "REDIS_URL": f"redis://127.0.0.1:6379/{redis_db(12)}"}
 
 
 def subprocess_env(env=None):

@@ -21,10 +21,11 @@ import pytest
 from sandbox import registry
 from tests.scaled import (ROOT, flushed_redis, manage, psql, require_postgres_and_redis, subprocess_env,
                           throwaway_database)
+from tests.worker_data import redis_db
 
 pytestmark = [pytest.mark.scaled, pytest.mark.slow]
 
-REDIS_DB = 12
+REDIS_DB = redis_db(8)
 RUN_LEASE_S = 5
 VISIBILITY_TIMEOUT_S = 6  # > the lease: a redelivered message finds the dead worker's lease already expired
 SWEEP_EVERY_S = 2

@@ -79,22 +79,6 @@ def test_the_baseline_files_load_once_as_submissions_and_replay_to_their_claims(
         assert run.status == "verified" and not run.mismatch, (submission.agent_name, run.task.task_id)
 
 
-@pytest.mark.slow
-def test_every_baseline_run_replays_to_its_claim():
-    """The committed baseline files are faithful: every run's replay equals what it claims."""
-    load_games()
-    call_command("load_baselines", stdout=io.StringIO())
-    from evaluator import verification
-    from evaluator.models import Run
-
-    for run in Run.objects.all():
-        verification.verify_run(run_id=run.pk)
-    bad = list(Run.objects.exclude(status="verified").values_list("task_id", "status", "error")) + \
-        list(Run.objects.filter(mismatch=True).values_list("task_id", "claimed_progress", "progress"))
-    assert not bad, bad
-    assert set(Submission.objects.values_list("status", flat=True)) == {"verified"}
-
-
 def test_make_baselines_writes_a_file_the_site_accepts(tmp_path):
     load_games()
     out = io.StringIO()
