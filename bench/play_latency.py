@@ -10,14 +10,16 @@ starts a practice session of the task (the play page's POST does the same) and o
 context in one of its Chromiums), untimed. When all N have their first frame, they play together: each
 sends an action (a seeded random key of the game, or a wait) as soon as the previous frame arrives, and
 times it from the send to the arrival of the next frame (the JSON status, then the binary JPEG). Frames per
-second is frames served over the phase's wall time, all players together.
+second is frames served over the phase's wall time, all players together. A last phase has 20 players at a
+person's pace: each sends its next action 300 ms after it sent the last one (or at once if the frame came
+later), from a random offset so that they do not all act together.
 
 The baseline, measured in the same run, is the same step in this process: the sandbox env stepped and its
 JPEG frame taken, with no socket, database or event loop in between (`sandbox_p50_ms`).
 
     .venv/bin/python bench/play_latency.py [--task breakout/rally-18@1] [--actions 30] [--keep]
-Last line: p50_ms_1=.. p99_ms_1=.. p50_ms_5=.. p99_ms_5=.. p50_ms_20=.. p99_ms_20=.. fps=.. (fps at 20
-players) sandbox_p50_ms=..
+Last line: p50_ms_1=.. p99_ms_1=.. p50_ms_5=.. p99_ms_5=.. p50_ms_20=.. p99_ms_20=.. p50_ms_20_paced=..
+p99_ms_20_paced=.. fps=.. (fps at 20 players) sandbox_p50_ms=..
 """
 import argparse
 import json
@@ -31,6 +33,7 @@ from contextlib import ExitStack
 import site_setup  # noqa: E402  (the bench folder is on sys.path when a bench runs)
 
 PLAYER_COUNTS = (1, 5, 20)
+PACED_PLAYERS, PACE_S = 20, 0.3  # a person acts about every 300 ms
 WARM_UP_PLAYERS = 5
 OPEN_TIMEOUT_S = 120
 
@@ -63,10 +66,11 @@ def sign_in_players(count):
 
 
 class Player(threading.Thread):
-    def __init__(self, url, cookie, actions, ready, go):
+    def __init__(self, url, cookie, actions, ready, go, pace_s=0.0, offset_s=0.0):
         super().__init__(daemon=True)
         self.url, self.cookie, self.actions = url, cookie, actions
         self.ready, self.go = ready, go
+        self.pace_s, self.offset_s = pace_s, offset_s
         self.latencies, self.error = [], None
 
     def run(self):
@@ -85,9 +89,13 @@ class Player(threading.Thread):
                 status = self.next_frame(sock)
                 self.ready.release()
                 self.go.wait()
+                time.sleep(self.offset_s)
+                started = None
                 for action in self.actions:
                     if status.get("done"):
                         break
+                    if started is not None and self.pace_s:
+                        time.sleep(max(0.0, started + self.pace_s - time.perf_counter()))
                     started = time.perf_counter()
                     sock.send(json.dumps({"type": "action", "step": status["step"], "action": action}))
                     status = self.next_frame(sock)
@@ -109,17 +117,19 @@ class Player(threading.Thread):
         return message
 
 
-def phase(site, task_db, players, actions_each, seed):
-    """N players at once; returns (latencies in ms, frames per second served)."""
+def phase(site, task_db, players, actions_each, seed, pace_s=0.0):
+    """N players at once, each acting as soon as its frame arrives or `pace_s` after its last action; returns
+    (latencies in ms, frames per second served, seconds the sessions took to open)."""
     from humanplay import services
     from humanplay.models import PlaySession
 
     ready, go = threading.Semaphore(0), threading.Event()
-    threads = []
+    threads, offsets = [], random.Random(seed)
     for index, (user, cookie) in enumerate(players):
         session = services.start_session(user=user, task=task_db, mode=PlaySession.Mode.PRACTICE)
         url = site.replace("http://", "ws://") + f"/ws/play/{session.pk}/"
-        threads.append(Player(url, cookie, actions_each(seed + index), ready, go))
+        threads.append(Player(url, cookie, actions_each(seed + index), ready, go, pace_s,
+                              offsets.uniform(0, pace_s)))
     opened = time.perf_counter()
     for thread in threads:
         thread.start()
@@ -193,12 +203,17 @@ def main():
             print(f"{count:>2} player(s): {len(latencies)} actions, sent -> next frame p50 {p50:.1f} ms, "
                   f"p99 {p99:.1f} ms, max {max(latencies):.1f} ms; {fps:.1f} frames/s served "
                   f"(sessions opened in {opened:.1f} s, not timed)")
+        latencies, _, _ = phase(site, task_db, players[:PACED_PLAYERS], actions_each, args.seed, PACE_S)
+        paced = statistics.median(latencies), percentile(latencies, 0.99)
+        print(f"{PACED_PLAYERS} players, one action every {PACE_S * 1000:.0f} ms each: {len(latencies)} actions, "
+              f"p50 {paced[0]:.1f} ms, p99 {paced[1]:.1f} ms, max {max(latencies):.1f} ms")
         baseline = sandbox_baseline(spec, actions_each(args.seed))
         sandbox_p50 = statistics.median(baseline)
         print(f"baseline: the same step in this process (sandbox step + JPEG frame) p50 {sandbox_p50:.1f} ms; "
               f"one player's socket round trip costs {figures[1][0] / sandbox_p50:.2f}x that; "
               f"total {time.perf_counter() - began:.0f} s")
         print(" ".join(f"p50_ms_{n}={figures[n][0]:.1f} p99_ms_{n}={figures[n][1]:.1f}" for n in PLAYER_COUNTS)
+              + f" p50_ms_20_paced={paced[0]:.1f} p99_ms_20_paced={paced[1]:.1f}"
               + f" fps={rates[max(PLAYER_COUNTS)]:.1f} sandbox_p50_ms={sandbox_p50:.1f}")
 
 
