@@ -2,8 +2,8 @@
  *
  * The hero runs right through a level of 100 columns that scrolls (SCX), made of four sections that
  * the seed builds: gaps to jump, raised rocks, beetles that patrol the ground, coins floating in the air.
- * Right/Left walk two tiles a press, A jumps in the facing direction (a fixed arc, about 3.5 tiles
- * long and 3 high). Landing on a beetle from above stomps it (the hero bounces); touching one otherwise,
+ * Right/Left walk three tiles a press; A jumps (a fixed arc 3 tiles high): straight up from standing,
+ * forward about 3.5 tiles when pressed while the hero is still walking (a running jump). Landing on a beetle from above stomps it (the hero bounces); touching one otherwise,
  * or falling into a gap, costs a life and returns the hero to the last checkpoint flag. Three lives; the
  * game is over when none is left. The goal pole at the level's end starts the next level.
  *
@@ -27,11 +27,11 @@
 #define GROUND 14          /* top row of the ground */
 #define HIGH 12            /* top row of a raised rock */
 #define SEC_W 22
-#define SEC0 6             /* first column of section 0 */
+#define SEC0 5             /* first column of section 0 */
 #define GOAL_COL 96
 #define SPAWN_COL 2
 #define MAX_EN 8
-#define WALK_FRAMES 16
+#define WALK_FRAMES 24
 #define GRAVITY 4          /* 1/16 px per frame per frame */
 #define JUMP_V 60          /* 1/16 px per frame */
 #define BOUNCE_V 44
@@ -242,10 +242,11 @@ static void coins_at(uint8_t c, uint8_t n, uint8_t row) {
 /* One section: flat stretches between features the seed picks. */
 static void build_section(uint8_t s) {
     uint8_t c = (uint8_t)(SEC0 + s * SEC_W), end = (uint8_t)(c + SEC_W), f, w, i, enemies = 0;
-    uint8_t last = 9;
-    c = (uint8_t)(c + 2 + below(2));
+    uint8_t last = 9, n = 0, force = below(2);
+    c = (uint8_t)(c + 1 + below(2));
     while (c + 7 <= end) {
-        do { f = below(5); } while (f == last || (f == 1 && enemies >= 2));
+        if (n++ == force) f = 1;   /* every section has a beetle among its first two features */
+        else do { f = below(5); } while (f == last || (f == 1 && enemies >= 2));
         last = f;
         switch (f) {
         case 0:   /* a gap, two wide, maybe a coin above it */
@@ -382,9 +383,10 @@ static void hurt(void) {
 
 static void start_action(uint8_t pressed) {
     if (pressed & J_A) {
+        /* a running jump carries the walk on; from standing the hero jumps straight up */
         gw_vy = -JUMP_V;
         gw_on_ground = 0;
-        hero_vx = gw_facing ? -1 : 1;
+        if (!gw_walk) hero_vx = 0;
         gw_walk = 0;
     } else if (pressed & (J_LEFT | J_RIGHT)) {
         gw_facing = (pressed & J_LEFT) ? 1 : 0;
@@ -564,6 +566,7 @@ static void play_frame(void) {
     move_x();
     if (gw_on_ground) {
         if (gw_walk && --gw_walk == 0) hero_vx = 0;
+        if (!gw_walk) hero_vx = 0;
         if (!floor_under()) {
             gw_on_ground = 0;
             gw_vy = 0;
