@@ -401,11 +401,7 @@ static void move_x(void) {
     nx = (int16_t)gw_hero_x;
     if (hero_vx > 0) nx++;
     else nx--;
-    if (blocked_x(nx)) {
-        gw_walk = 0;
-        if (gw_on_ground) hero_vx = 0;
-        return;
-    }
+    if (blocked_x(nx)) return;   /* pushing against a wall: the walk (and a running jump) goes on */
     gw_hero_x = (uint16_t)nx;
 }
 
