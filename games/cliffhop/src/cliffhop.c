@@ -242,24 +242,27 @@ static void coins_at(uint8_t c, uint8_t n, uint8_t row) {
 /* One section: flat stretches between features the seed picks. */
 static void build_section(uint8_t s) {
     uint8_t c = (uint8_t)(SEC0 + s * SEC_W), end = (uint8_t)(c + SEC_W), f, w, i, enemies = 0;
-    uint8_t last = 9, n = 0, force = below(2);
+    uint8_t last = 9, n = 0;
     c = (uint8_t)(c + 1 + below(2));
     while (c + 7 <= end) {
-        if (n++ == force) f = 1;   /* every section has a beetle among its first two features */
-        else do { f = below(5); } while (f == last || (f == 1 && enemies >= 2));
+        /* section 1 is gaps and rocks only; the others open with two beetle runs */
+        if (s == 0) do { f = below(5); } while (f == last || f == 1 || f == 3);
+        else if (n < 2) f = 1;
+        else do { f = below(5); } while (f == last || f == 1);
+        n++;
         last = f;
         switch (f) {
-        case 0:   /* a gap, two wide, maybe a coin above it */
+        case 0:   /* a gap, two wide, two coins above it */
             ground_col(c, 0);
             ground_col((uint8_t)(c + 1), 0);
-            if (rng() & 1) lvl[GROUND - 3][c] = T_COIN, lvl[GROUND - 3][c + 1] = T_COIN;
+            lvl[GROUND - 3][c + 1] = T_COIN;   /* out of reach from the near edge: a running jump */
+            lvl[GROUND - 4][c + 1] = T_COIN;
             c = (uint8_t)(c + 2);
             break;
         case 1:   /* a beetle's run, flat */
             w = (uint8_t)(6 + below(2));
             add_enemy((uint8_t)(c + 1), (uint8_t)(c + w - 1));
             enemies++;
-            if (rng() & 1) coins_at((uint8_t)(c + 2), 2, GROUND - 4);
             c = (uint8_t)(c + w);
             break;
         case 2:   /* a raised rock, coins on top */
@@ -269,7 +272,7 @@ static void build_section(uint8_t s) {
             c = (uint8_t)(c + w);
             break;
         case 3:   /* coins in the air over flat ground, bricks above */
-            coins_at((uint8_t)(c + 1), 3, GROUND - 3);
+            coins_at((uint8_t)(c + 1), 2, GROUND - 3);
             if (rng() & 1) for (i = 0; i < 3; i++) lvl[GROUND - 6][c + 1 + i] = T_BRICK;
             c = (uint8_t)(c + 5);
             break;
