@@ -159,8 +159,7 @@ static void hud_frame(void) {
     gb_put(4, 32, T_HUD_HEART);
     gb_put(7, 32, T_HUD_BOOT);
     gb_put(11, 32, T_D);
-    gb_put(15, 32, T_C);
-    gb_put(16, 32, T_P);
+    gb_put(16, 32, T_FLAG);
     gb_put(18, 32, T_L);
 }
 
@@ -194,17 +193,25 @@ static void draw_sprites(void) {
     }
 }
 
+extern uint8_t gb_vq_len;
+
+static void gw_wait_banner(void) {   /* the banner's last tiles are on screen before the game says so */
+    frame_wait();
+}
+
+/* Four rows across the screen; written a few columns a frame so that each flush fits in a VBlank. */
 static void banner(const char *a, const char *b) {
-    uint8_t x, base = (uint8_t)(gw_cam >> 3), c;
+    uint8_t x, base = (uint8_t)(gw_cam >> 3), c, la = 0, lb = 0;
+    while (a[la]) la++;
+    while (b[lb]) lb++;
     for (x = 0; x < 21; x++) {
         c = (uint8_t)((base + x) & 31);
+        if (gb_vq_len > 8) gb_wait_vbl();
         gb_queue(c, 6, T_ROCK);
-        gb_queue(c, 7, T_SPACE);
-        gb_queue(c, 8, T_SPACE);
+        gb_queue(c, 7, (x >= 4 && x - 4 < la) ? gb_char(a[x - 4]) : T_SPACE);
+        gb_queue(c, 8, (x >= 4 && x - 4 < lb) ? gb_char(b[x - 4]) : T_SPACE);
         gb_queue(c, 9, T_ROCK);
     }
-    for (x = 0; a[x]; x++) gb_queue((uint8_t)((base + 4 + x) & 31), 7, gb_char(a[x]));
-    for (x = 0; b[x]; x++) gb_queue((uint8_t)((base + 4 + x) & 31), 8, gb_char(b[x]));
 }
 
 /* ---------------------------------------------------------------- the level */
@@ -520,6 +527,7 @@ static void progress(void) {
     }
     if (col >= GOAL_COL && !gw_clearing) {
         gw_clearing = CLEAR_FRAMES;
+        gw_level++;                 /* the next level is built when the banner's pause ends */
         gw_score += 500;
         banner("LEVEL CLEAR!", "WELL HOPPED");
     }
@@ -529,10 +537,7 @@ static void play_frame(void) {
     uint8_t pad = gb_joypad(), pressed = pad & (uint8_t)~prev_pad;
     prev_pad = pad;
     if (gw_clearing) {
-        if (--gw_clearing == 0) {
-            gw_level++;
-            setup_level();
-        }
+        if (--gw_clearing == 0) setup_level();
         return;
     }
     if (gw_dying) {
@@ -541,9 +546,10 @@ static void play_frame(void) {
             gw_lives--;
             hud(1);
             if (!gw_lives) {
-                gw_mode = MODE_OVER;
-                gw_over = 1;
                 banner("GAME OVER", "NO LIVES LEFT");
+                gw_wait_banner();
+                gw_over = 1;
+                gw_mode = MODE_OVER;
                 return;
             }
             respawn();
