@@ -1,11 +1,16 @@
-"""Scripted player for coil: reads the game's state and plays well; `calibrate` and the baselines run it.
+"""Scripted player for coil (Coil); writes the reference trajectories into the manifest.
 
-The demo player walks to the coin. Replace it with one for your game, then write the tasks' reference
-trajectories with it:
+Each step it reads the board from the state (snake body, apple, stone blocks, portal pairs) and searches,
+breadth first over whole steps, for the fewest steps to its goal (the apple, or, for the portal task, any
+portal): a step turns the snake (never a reversal) and runs it on for 2 cells when `moves` % 3 == 0 and
+for 1 cell otherwise, through portals, never into the edge, a block or a body cell that has not yet moved
+away. Before it commits to a path it checks that, at the goal, the head could still reach its tail (or room
+as large as its body); if not, or with no path, it takes the step that leaves the most room.
 
     .venv/bin/python games/coil/solver.py
 """
 import sys
+from collections import deque
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -13,7 +18,66 @@ sys.path.insert(0, str(ROOT))
 from sandbox import solvers  # noqa: E402
 
 MANIFEST = Path(__file__).resolve().with_name("manifest.json")
-SLACK = 6  # px: close enough on an axis
+COLS, ROWS = 17, 15
+DX, DY = (0, 1, 0, -1), (-1, 0, 1, 0)
+NAMES = ("up", "right", "down", "left")
+KEYS = ("ArrowUp", "ArrowRight", "ArrowDown", "ArrowLeft")
+MAX_STEPS = 40
+
+
+class Board:
+    def __init__(self, state):
+        self.blocks = {tuple(c) for c in state["block_cells"]}
+        self.partner = {}
+        for a, b in state["portals"]:
+            self.partner[tuple(a)] = tuple(b)
+            self.partner[tuple(b)] = tuple(a)
+        self.apple = tuple(state["apple"]) if state["apple"] else None
+
+    def next_cell(self, cell, d):
+        """The cell a move from cell heading d lands on, and whether it went through a portal."""
+        n = (cell[0] + DX[d], cell[1] + DY[d])
+        if n in self.partner:
+            q = self.partner[n]
+            return (q[0] + DX[d], q[1] + DY[d]), True
+        return n, False
+
+    def open(self, n):
+        return 0 <= n[0] < COLS and 0 <= n[1] < ROWS and n not in self.blocks and n not in self.partner
+
+
+def free_after(body):
+    """For each body cell, the moves after which the cell is empty again (the tail's: 1)."""
+    n = len(body)
+    return {tuple(c): n - i for i, c in enumerate(body)}
+
+
+def room(board, head, body, t0=0):
+    """Cell-level reach from head (time-aware body): True if the tail or room for the body is reachable."""
+    occ = free_after(body)
+    tail = tuple(body[-1])
+    seen = {head: t0}
+    queue = deque([head])
+    count = 0
+    while queue:
+        c = queue.popleft()
+        count += 1
+        for d in range(4):
+            n, _ = board.next_cell(c, d)
+            t = seen[c] + 1
+            if n in seen or not board.open(n):
+                continue
+            if n == tail and t >= 1:
+                return True, count + 100
+            if n in occ and t < occ[n]:
+                continue
+            seen[n] = t
+            queue.append(n)
+    return count >= len(body), count
+
+
+def step_moves(moves):
+    return 2 if moves % 3 == 0 else 1
 
 
 class Player:
@@ -21,20 +85,89 @@ class Player:
 
     def __init__(self, task):
         self.task = task
+        slug = task.slug if hasattr(task, "slug") else task["slug"]
+        self.portal_mode = slug.startswith("portal")
+
+    def simulate(self, board, body, d, moves, grown):
+        """Run one step heading d: (new body, moves, grown, reached goal, alive)."""
+        body = list(body)
+        reached = False
+        for _ in range(step_moves(moves)):
+            n, warped = board.next_cell(body[0], d)
+            moves += 1
+            if not board.open(n):
+                return body, moves, grown, reached, False
+            eat = n == board.apple and not grown
+            last = len(body) if eat else len(body) - 1
+            if n in body[:last]:
+                return body, moves, grown, reached, False
+            body.insert(0, n)
+            if eat:
+                grown = True
+            else:
+                body.pop()
+            if warped and self.portal_mode or eat and not self.portal_mode:
+                reached = True
+        return body, moves, grown, reached, True
+
+    def search(self, board, body, d0, moves):
+        """BFS over steps: the action list to the goal and the body there, or None."""
+        start = (body[0], d0, moves % 3)
+        queue = deque([(tuple(body), d0, moves, False, [])])
+        seen = {start}
+        while queue:
+            b, d, m, grown, path = queue.popleft()
+            if len(path) >= MAX_STEPS:
+                break
+            for nd in range(4):
+                if nd == (d + 2) % 4:
+                    continue
+                nb, nm, ng, reached, alive = self.simulate(board, list(b), nd, m, grown)
+                if not alive:
+                    continue
+                if reached:
+                    return path + [nd], nb
+                key = (nb[0], nd, nm % 3)
+                if key in seen:
+                    continue
+                seen.add(key)
+                queue.append((tuple(nb), nd, nm, ng, path + [nd]))
+        return None
 
     def act(self, env, state, info):
-        dx, dy = state["coin_x"] - state["player_x"], state["coin_y"] - state["player_y"]
-        if abs(dx) >= abs(dy) and abs(dx) > SLACK:
-            return {"type": "press_key", "key": "ArrowRight" if dx > 0 else "ArrowLeft"}
-        if abs(dy) > SLACK:
-            return {"type": "press_key", "key": "ArrowDown" if dy > 0 else "ArrowUp"}
-        return {"type": "wait"}
+        if state["phase"] != "alive":
+            return {"type": "wait"}
+        board = Board(state)
+        body = [tuple(c) for c in state["body"]]
+        d0 = NAMES.index(state["direction"])
+        found = self.search(board, body, d0, state["moves"])
+        if found:
+            path, end_body = found
+            ok, _ = room(board, end_body[0], end_body)
+            if ok:
+                return self.press(path[0], d0)
+        best, best_score = d0, -1
+        for nd in range(4):
+            if nd == (d0 + 2) % 4:
+                continue
+            nb, nm, _, _, alive = self.simulate(board, body, nd, state["moves"], False)
+            if not alive:
+                continue
+            ok, count = room(board, nb[0], nb)
+            if count > best_score:
+                best, best_score = nd, count
+        return self.press(best, d0)
+
+    @staticmethod
+    def press(d, d0):
+        return {"type": "wait"} if d == d0 else {"type": "press_key", "key": KEYS[d]}
 
 
 def main():
     """Play every task on each of its seeds; store the first seed's run as its reference, 100 waits as its null."""
     solvers.write_references(MANIFEST, Player, only=sys.argv[1:],
-                             report=lambda state: f"score={state['score']} lives={state['lives']}")
+                             report=lambda s: f"apples={s['apples']} portals={s['portals_used']} "
+                                              f"moves={s['moves']} phase={s['phase']}")
 
 
 if __name__ == "__main__":
