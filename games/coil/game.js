@@ -277,6 +277,8 @@
   }
 
   function draw() {
+    ctx.setTransform(1, 0, 0, 1, 0, 0);   // the same canvas state on every frame
+    ctx.globalAlpha = 1; ctx.lineCap = "butt"; ctx.lineJoin = "miter"; ctx.lineWidth = 1;
     ctx.fillStyle = "#4a7a2c"; ctx.fillRect(0, 0, W, H);
     // HUD
     ctx.fillStyle = "#3d6824"; ctx.fillRect(0, 0, W, 40);
@@ -314,7 +316,7 @@
       var bob = ((g.ms / 100) | 0) % 8 < 4 ? 0 : 0.6;
       drawApple(BX + g.apple[0] * CELL + 10, BY + g.apple[1] * CELL + 10 - bob, 1);
     }
-    drawSnake();
+    ctx.save(); drawSnake(); ctx.restore();
     ctx.fillStyle = "#ffe066";
     for (i = 0; i < g.parts.length; i++) {
       var p = g.parts[i];
