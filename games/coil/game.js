@@ -31,7 +31,7 @@
   function key(x, y) { return y * COLS + x; }
 
   function newGame() {
-    g = { ms: 0, moves: 0, over: false, reason: null, score: 0, apples: 0, trips: 0,
+    g = { ms: 0, moves: 0, over: false, reason: null, score: 0, apples: 0, trips: 0, warped: false, portalApples: 0,
           dir: 1, pending: -1, body: [], blocks: [], portals: [], apple: null,
           flash: 0, popAt: -1000, warpAt: -1000, parts: [], deadAt: 0 };
     for (var i = 0; i < START_LEN; i++) g.body.push([START_X - i, START_Y]);
@@ -131,7 +131,7 @@
     if (p >= 0) {                 // through the portal: out of its partner, same heading
       var q = g.portals[p ^ 1];
       nx = q[0] + DX[g.dir]; ny = q[1] + DY[g.dir];
-      g.trips++; g.score += 5; g.warpAt = g.ms; g.warpPair = p >> 1;
+      g.trips++; g.warped = true; g.score += 5; g.warpAt = g.ms; g.warpPair = p >> 1;
     }
     g.moves++;
     if (nx < 0 || ny < 0 || nx >= COLS || ny >= ROWS) return die("Hit the wall");
@@ -145,6 +145,7 @@
     g.body.unshift([nx, ny]);
     if (!eat) { g.body.pop(); return; }
     g.apples++; g.score += 10; g.flash = 240;
+    if (g.warped) { g.portalApples++; g.score += 10; g.warped = false; g.bonus = true; } else g.bonus = false;
     for (i = 0; i < 8; i++)
       g.parts.push({ x: nx * 20 + 10, y: ny * 20 + 10, vx: DX[i & 3] * (2 + (i >> 2)) + DY[i & 3] * (i >> 2),
                      vy: DY[i & 3] * (2 + (i >> 2)) - DX[i & 3] * (i >> 2), life: 24 });
@@ -286,11 +287,11 @@
     hudIcon("apple", 24, 20);
     ctx.fillStyle = g.flash > 0 ? "#fff59a" : "#ffffff"; ctx.fillText(String(g.apples), 40, 21);
     hudIcon("portal", 104, 20);
-    ctx.fillStyle = "#ffffff"; ctx.fillText(String(g.trips), 118, 21);
-    hudIcon("block", 180, 20);
-    ctx.fillText(String(g.blocks.length), 195, 21);
+    ctx.fillStyle = "#ffffff"; ctx.fillText(g.trips + (g.portalApples ? " (" + g.portalApples + ")" : ""), 118, 21);
+    hudIcon("block", 206, 20);
+    ctx.fillText(String(g.blocks.length), 221, 21);
     ctx.textAlign = "center"; ctx.font = "bold 20px sans-serif"; ctx.fillStyle = "#d9f7a6";
-    ctx.fillText("COIL", 290, 21);
+    ctx.fillText("COIL", 300, 21);
     ctx.textAlign = "right"; ctx.font = "bold 16px sans-serif"; ctx.fillStyle = "#ffffff";
     ctx.fillText("SCORE " + g.score, W - 14, 21);
     // board frame and checkers
@@ -326,7 +327,7 @@
     if (g.flash > 120) {
       ctx.textAlign = "center"; ctx.font = "bold 14px sans-serif"; ctx.fillStyle = "#ffffff";
       var hc = cellCenter(g.body[0]);
-      ctx.fillText("+10", hc[0], hc[1] - 16 - (240 - g.flash) / 20);
+      ctx.fillText(g.bonus ? "+20 WARP!" : "+10", hc[0], hc[1] - 16 - (240 - g.flash) / 20);
     }
     if (g.over) {
       ctx.fillStyle = "rgba(20,30,15,0.55)"; ctx.fillRect(BX, BY, COLS * CELL, ROWS * CELL);
@@ -378,6 +379,8 @@
         head_y: h[1],
         direction: DIR_NAMES[g.dir],
         portals_used: g.trips,
+        portal_apples: g.portalApples,
+        warped: g.warped,
         blocks: g.blocks.length,
         moves: g.moves,
         apple: g.apple ? [g.apple[0], g.apple[1]] : null,

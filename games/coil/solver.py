@@ -1,8 +1,8 @@
 """Scripted player for coil (Coil); writes the reference trajectories into the manifest.
 
 Each step it reads the board from the state (snake body, apple, stone blocks, portal pairs) and searches,
-breadth first over whole steps, for the fewest steps to its goal (the apple, or, for the portal task, any
-portal): a step turns the snake (never a reversal) and runs it on for 2 cells when `moves` % 3 == 0 and
+breadth first over whole steps, for the fewest steps to its goal (the apple; for the warp-apple task, the apple
+after a portal trip): a step turns the snake (never a reversal) and runs it on for 2 cells when `moves` % 3 == 0 and
 for 1 cell otherwise, through portals, never into the edge, a block or a body cell that has not yet moved
 away. Before it commits to a path it checks that, at the goal, the head could still reach its tail (or room
 as large as its body); if not, or with no path, it takes the step that leaves the most room.
@@ -86,52 +86,53 @@ class Player:
     def __init__(self, task):
         self.task = task
         slug = task.slug if hasattr(task, "slug") else task["slug"]
-        self.portal_mode = slug.startswith("portal")
+        self.warp_mode = slug.startswith("warp")
 
-    def simulate(self, board, body, d, moves, grown):
-        """Run one step heading d: (new body, moves, grown, reached goal, alive)."""
+    def simulate(self, board, body, d, moves, grown, warped=False):
+        """Run one step heading d: (new body, moves, grown, reached goal, alive, warped)."""
         body = list(body)
         reached = False
         for _ in range(step_moves(moves)):
-            n, warped = board.next_cell(body[0], d)
+            n, warp = board.next_cell(body[0], d)
             moves += 1
+            warped = warped or warp
             if not board.open(n):
-                return body, moves, grown, reached, False
+                return body, moves, grown, reached, False, warped
             eat = n == board.apple and not grown
             last = len(body) if eat else len(body) - 1
             if n in body[:last]:
-                return body, moves, grown, reached, False
+                return body, moves, grown, reached, False, warped
             body.insert(0, n)
             if eat:
                 grown = True
             else:
                 body.pop()
-            if warped and self.portal_mode or eat and not self.portal_mode:
+            if eat and (warped or not self.warp_mode):
                 reached = True
-        return body, moves, grown, reached, True
+        return body, moves, grown, reached, True, warped
 
-    def search(self, board, body, d0, moves):
+    def search(self, board, body, d0, moves, warped):
         """BFS over steps: the action list to the goal and the body there, or None."""
-        start = (body[0], d0, moves % 3)
-        queue = deque([(tuple(body), d0, moves, False, [])])
+        start = (body[0], d0, moves % 3, warped)
+        queue = deque([(tuple(body), d0, moves, False, warped, [])])
         seen = {start}
         while queue:
-            b, d, m, grown, path = queue.popleft()
+            b, d, m, grown, w, path = queue.popleft()
             if len(path) >= MAX_STEPS:
                 break
             for nd in range(4):
                 if nd == (d + 2) % 4:
                     continue
-                nb, nm, ng, reached, alive = self.simulate(board, list(b), nd, m, grown)
+                nb, nm, ng, reached, alive, nw = self.simulate(board, list(b), nd, m, grown, w)
                 if not alive:
                     continue
                 if reached:
                     return path + [nd], nb
-                key = (nb[0], nd, nm % 3)
+                key = (nb[0], nd, nm % 3, nw)
                 if key in seen:
                     continue
                 seen.add(key)
-                queue.append((tuple(nb), nd, nm, ng, path + [nd]))
+                queue.append((tuple(nb), nd, nm, ng, nw, path + [nd]))
         return None
 
     def act(self, env, state, info):
@@ -140,7 +141,7 @@ class Player:
         board = Board(state)
         body = [tuple(c) for c in state["body"]]
         d0 = NAMES.index(state["direction"])
-        found = self.search(board, body, d0, state["moves"])
+        found = self.search(board, body, d0, state["moves"], state["warped"])
         if found:
             path, end_body = found
             ok, _ = room(board, end_body[0], end_body)
@@ -150,7 +151,7 @@ class Player:
         for nd in range(4):
             if nd == (d0 + 2) % 4:
                 continue
-            nb, nm, _, _, alive = self.simulate(board, body, nd, state["moves"], False)
+            nb, nm, _, _, alive, _ = self.simulate(board, body, nd, state["moves"], False)
             if not alive:
                 continue
             ok, count = room(board, nb[0], nb)
@@ -167,6 +168,7 @@ def main():
     """Play every task on each of its seeds; store the first seed's run as its reference, 100 waits as its null."""
     solvers.write_references(MANIFEST, Player, only=sys.argv[1:],
                              report=lambda s: f"apples={s['apples']} portals={s['portals_used']} "
+                                              f"warp={s['portal_apples']} "
                                               f"moves={s['moves']} phase={s['phase']}")
 
 
