@@ -289,7 +289,7 @@
     hudIcon("portal", 104, 20);
     ctx.fillStyle = "#ffffff"; ctx.fillText(g.trips + (g.portalApples ? " (" + g.portalApples + ")" : ""), 118, 21);
     hudIcon("block", 206, 20);
-    ctx.fillText(String(g.blocks.length), 221, 21);
+    ctx.fillStyle = "#ffffff"; ctx.fillText(String(g.blocks.length), 221, 21);
     ctx.textAlign = "center"; ctx.font = "bold 20px sans-serif"; ctx.fillStyle = "#d9f7a6";
     ctx.fillText("COIL", 300, 21);
     ctx.textAlign = "right"; ctx.font = "bold 16px sans-serif"; ctx.fillStyle = "#ffffff";
@@ -327,7 +327,11 @@
     if (g.flash > 120) {
       ctx.textAlign = "center"; ctx.font = "bold 14px sans-serif"; ctx.fillStyle = "#ffffff";
       var hc = cellCenter(g.body[0]);
-      ctx.fillText(g.bonus ? "+20 WARP!" : "+10", hc[0], hc[1] - 16 - (240 - g.flash) / 20);
+      var lx = Math.min(Math.max(hc[0], BX + 44), BX + COLS * CELL - 44);
+      var ly = Math.max(hc[1] - 16 - (240 - g.flash) / 20, BY + 10);
+      ctx.lineWidth = 3; ctx.strokeStyle = "rgba(40,70,20,0.7)";
+      ctx.strokeText(g.bonus ? "+20 WARP!" : "+10", lx, ly);
+      ctx.fillText(g.bonus ? "+20 WARP!" : "+10", lx, ly);
     }
     if (g.over) {
       ctx.fillStyle = "rgba(20,30,15,0.55)"; ctx.fillRect(BX, BY, COLS * CELL, ROWS * CELL);
