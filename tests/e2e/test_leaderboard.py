@@ -93,7 +93,9 @@ def test_browse_the_leaderboard_and_step_through_a_replay(site_url, page, artifa
     page.get_by_role("button", name="Next ▶").click()
     assert counter.inner_text() == f"Step 1 / {total}"
     assert page.locator("#step-action").inner_text() != "start (ready)"
-    assert page.locator("#frame").evaluate("img => img.complete && img.naturalWidth") > 0
+    # The next frame loads after the click; on a busy machine that takes a moment.
+    page.wait_for_function("() => { const img = document.querySelector('#frame');"
+                           " return img.complete && img.naturalWidth > 0; }", timeout=30_000)
     page.keyboard.press("End")
     assert counter.inner_text() == f"Step {total} / {total}"
     # The step list follows the current step on a run longer than the list shows.
