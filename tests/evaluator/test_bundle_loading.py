@@ -201,9 +201,9 @@ def test_the_command_leaves_a_default_task_set_whose_task_fails_validation_a_dra
 def test_a_default_task_set_on_which_random_play_progresses_too_far_stays_a_draft(tmp_path, monkeypatch):
     from django.core.management import CommandError
 
-    games_dir = tally_with(tmp_path, "points-8")  # passes the gate alone; random play makes ~28 % progress on it
+    games_dir = tally_with(tmp_path, "points-8")  # passes the gate alone; random play makes ~36 % progress on it
     with pytest.raises(CommandError, match="GameWorld core v5 cannot be the default task set: the task set: random "
-                                           "cua play makes 2\\d\\.\\d% mean progress \\(at most 20%\\)"):
+                                           "cua play makes [23]\\d\\.\\d% mean progress \\(at most 20%\\)"):
         load_command(games_dir, monkeypatch)
     assert Task.objects.get().validations.get().ok  # the task itself passed
     task_set = TaskSet.objects.get(slug="core-v5")
