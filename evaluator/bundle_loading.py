@@ -24,6 +24,7 @@ class BundleConflict(Exception):
 class LoadReport:
     lines: list = field(default_factory=list)
     errors: list = field(default_factory=list)
+    game_ids: list = field(default_factory=list)  # the games loaded
 
     def say(self, line):
         self.lines.append(line)
@@ -35,19 +36,18 @@ def load_bundles(*, slugs=None, capture_frames=True, games_registry=None, publis
     (`load_games` does; tests and benches publish it at once)."""
     games_registry = games_registry or registry
     report = LoadReport()
-    loaded = []
     for slug in slugs or games_registry.slugs():
         try:
             spec = import_bundle(source_dir=games_registry.game(slug).bundle_dir, report=report)
             game = Game.objects.get(slug=spec.slug)
-            loaded.append(game)
+            report.game_ids.append(game.pk)
         except (ManifestError, BundleConflict, BundleRejected) as exc:
             report.errors.append(str(exc))
             continue
         if capture_frames:
             store_frame(game=game, png=capture_frame(game_spec=spec))
             report.say(f"{slug}: captured a frame")
-    if loaded:
+    if report.game_ids:
         ensure_default_task_set(report=report, publish=publish_default)
     return report
 
@@ -175,4 +175,12 @@ def capture_frame(*, game_spec):
 
 def store_frame(*, game, png):
     Game.objects.filter(pk=game.pk).update(frame_png=png)
+
+
+def capture_frames(*, game_ids, say=None):
+    """Capture and store a frame of each game (a first start does it on the worker, after the site answers)."""
+    for game in Game.objects.defer("frame_png").filter(pk__in=game_ids).order_by("slug"):
+        store_frame(game=game, png=capture_frame(game_spec=game.spec))
+        if say:
+            say(f"{game.slug}: captured a frame")
 

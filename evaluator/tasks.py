@@ -4,7 +4,7 @@ import logging
 from celery import shared_task
 from django.contrib.auth import get_user_model
 
-from . import curation, services, verification
+from . import bundle_loading, curation, services, verification
 from .hosted_tasks import expire_idle_hosted_evaluations  # noqa: F401  (autodiscovery imports this module only)
 from .models import Task, TaskSet
 from sandbox import SandboxError
@@ -34,6 +34,11 @@ def requeue_stuck_runs():
 @shared_task(acks_late=True)
 def validate_task(task_id, actor_id):
     curation.validate_task(actor=get_user_model().objects.get(pk=actor_id), task=Task.objects.get(pk=task_id))
+
+
+@shared_task(acks_late=True)
+def capture_game_frames(game_ids):
+    bundle_loading.capture_frames(game_ids=game_ids, say=logging.getLogger(__name__).info)
 
 
 @shared_task(acks_late=True)

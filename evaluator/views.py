@@ -1,6 +1,7 @@
 import re
 
 from django.conf import settings
+from django.templatetags.static import static
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
@@ -65,10 +66,14 @@ def shared_sentences(instructions):
 
 @require_GET
 def game_frame(request, slug):
-    frame = Game.objects.filter(slug=slug).values_list("frame_png", flat=True).first()
-    if not frame:
-        raise Http404(f"No frame captured for {slug!r}: run load_games")
-    response = HttpResponse(bytes(frame), content_type="image/png")
+    found = list(Game.objects.filter(slug=slug).values_list("frame_png", flat=True))
+    if not found:
+        raise Http404(f"No game {slug!r}")
+    if not found[0]:  # a first start's worker is still capturing it: a placeholder, asked for again next time
+        response = redirect(static("img/frame-pending.svg"))
+        response["Cache-Control"] = "no-store"
+        return response
+    response = HttpResponse(bytes(found[0]), content_type="image/png")
     response["Cache-Control"] = "public, max-age=300"
     return response
 

@@ -1,5 +1,6 @@
 """Loading bundles into the database: no duplicates, no silent overwrite of a published task version."""
 import json
+import re
 import shutil
 
 import pytest
@@ -239,15 +240,25 @@ def test_a_first_start_in_the_background_shows_progress_then_publishes(calibrate
     from evaluator import tasks
     from evaluator.management.commands import load_games
 
-    queued = []
+    queued, frames_queued = [], []
     monkeypatch.setattr(load_games.publish_default_task_set, "delay", queued.append)
+    monkeypatch.setattr(load_games.capture_game_frames, "delay", frames_queued.append)
     monkeypatch.setattr(bundle_loading, "registry", Registry(calibrated_dir))
     out = io.StringIO()
-    call_command("load_games", "--no-frames", "--background", stdout=out)
+    call_command("load_games", "--background", stdout=out)
     draft = TaskSet.objects.get(slug="core-v5")
     assert queued == [draft.pk] and draft.status == "draft" and "queued for validation" in out.getvalue()
     page = client.get("/").content.decode()
     assert "Setting up GameWorld core v5" in page and "<strong>0 of 1</strong> tasks checked" in page
+    # The frames are the worker's too: until it has captured one, the game's frame is a placeholder.
+    game = Game.objects.get(slug="tally")
+    assert frames_queued == [[game.pk]] and "frames queued for capture" in out.getvalue()
+    pending = client.get("/games/tally/frame.png")
+    assert pending.status_code == 302 and re.search(r"/img/frame-pending\.(\w+\.)?svg$", pending["Location"])
+    assert pending["Cache-Control"] == "no-store"
+    tasks.capture_game_frames(frames_queued[0])  # what the worker runs
+    captured = client.get("/games/tally/frame.png")
+    assert captured.status_code == 200 and captured.content.startswith(b"\x89PNG")
     baselines = io.StringIO()
     call_command("load_baselines", stdout=baselines)
     assert "the worker loads the baselines once it publishes" in baselines.getvalue()

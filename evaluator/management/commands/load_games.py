@@ -3,7 +3,7 @@ from django.core.management.base import BaseCommand, CommandError
 from evaluator.curation import CurationRefused, validate_and_publish_default
 from evaluator.models import TaskSet
 from evaluator.bundle_loading import DEFAULT_TASK_SET, load_bundles
-from evaluator.tasks import publish_default_task_set
+from evaluator.tasks import capture_game_frames, publish_default_task_set
 
 
 class Command(BaseCommand):
@@ -18,16 +18,21 @@ class Command(BaseCommand):
         parser.add_argument("--no-validate", action="store_true",
                             help="publish a new default task set without validating it (tests and benches)")
         parser.add_argument("--background", action="store_true",
-                            help="leave the validation of a new default task set to the worker (bin/serve: the "
-                                 "site answers at once and shows the progress; the baselines load once it is "
-                                 "published)")
+                            help="leave the frames and the validation of a new default task set to the worker "
+                                 "(bin/serve: the site answers at once and shows the progress; the baselines load "
+                                 "once it is published)")
 
     def handle(self, *args, slugs=(), no_frames=False, no_validate=False, background=False, **options):
-        report = load_bundles(slugs=slugs or None, capture_frames=not no_frames, publish_default=no_validate)
+        # In the background the worker captures the frames too (the game pages show a placeholder until then).
+        report = load_bundles(slugs=slugs or None, capture_frames=not (no_frames or background),
+                              publish_default=no_validate)
         for line in report.lines:
             self.stdout.write(line)
         if report.errors:
             raise CommandError("refused:\n" + "\n".join(f"  {error}" for error in report.errors))
+        if background and not no_frames and report.game_ids:
+            capture_game_frames.delay(report.game_ids)
+            self.stdout.write(f"{len(report.game_ids)} games' frames queued for capture on the worker")
         draft = TaskSet.objects.filter(slug=DEFAULT_TASK_SET[0], status=TaskSet.Status.DRAFT).first()
         if draft is None:
             return
