@@ -23,8 +23,10 @@ pins its sha256 and captures the start states again (the trajectories must then 
 game's solver, games/<slug>/solver.py).
 """
 import argparse
+import concurrent.futures
 import hashlib
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -197,14 +199,22 @@ def main(argv=None):
         print(f"build: {exc}", file=sys.stderr)
         return 2
     failures = 0
-    for bundle_dir, data in homebrew_bundles():
-        if args.slugs and bundle_dir.name not in args.slugs:
-            continue
-        gameboy = data["gameboy"]
+    bundles = [(bundle_dir, data) for bundle_dir, data in homebrew_bundles()
+               if not args.slugs or bundle_dir.name in args.slugs]
+
+    def built(bundle):
         try:
-            rom = build_rom(bundle_dir, gameboy["build"])
+            return build_rom(bundle[0], bundle[1]["gameboy"]["build"])
         except BuildError as exc:
-            print(f"build: {bundle_dir.name}: {exc}", file=sys.stderr)
+            return exc
+
+    # The compiler runs as subprocesses: one ROM per core at once (a first start waits for them).
+    with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+        roms = list(pool.map(built, bundles))
+    for (bundle_dir, data), rom in zip(bundles, roms):
+        gameboy = data["gameboy"]
+        if isinstance(rom, BuildError):
+            print(f"build: {bundle_dir.name}: {rom}", file=sys.stderr)
             failures += 1
             continue
         digest = hashlib.sha256(rom).hexdigest()
