@@ -176,7 +176,7 @@ def test_a_token_revoked_while_its_socket_is_open_stops_it_at_the_next_message()
     ("[" * 5_000 + "]" * 5_000, "send one JSON object per message"),
     ('{"type": "reset", "seed": ' + "9" * 5000 + "}", "send one JSON object per message"),
     (b"\x00binary", "binary messages are not read"),
-])
+], ids=["oversize", "deeply-nested", "nested", "huge-number", "binary"])
 def test_oversize_deep_and_binary_messages_are_refused_with_a_reason(message, reason):
     load_games()
     key = token_for("hosted-big")
