@@ -41,14 +41,11 @@ def load_bundles(*, slugs=None, capture_frames=True, games_registry=None, publis
     for slug in slugs or games_registry.slugs():
         try:
             spec = import_bundle(source_dir=games_registry.game(slug).bundle_dir, report=report)
-            game = Game.objects.get(slug=spec.slug)
-            report.game_ids.append(game.pk)
+            report.game_ids.append(Game.objects.get(slug=spec.slug).pk)
         except (ManifestError, BundleConflict, BundleRejected) as exc:
             report.errors.append(str(exc))
-            continue
-        if capture_frames:
-            store_frame(game=game, png=capture_frame(game_spec=spec))
-            report.say(f"{slug}: captured a frame")
+    if capture_frames:
+        capture_frames_of(game_ids=report.game_ids, say=report.say)
     if report.game_ids:
         ensure_default_task_set(report=report, publish=publish_default)
     return report
@@ -179,8 +176,8 @@ def store_frame(*, game, png):
     Game.objects.filter(pk=game.pk).update(frame_png=png)
 
 
-def capture_frames(*, game_ids, say=None):
-    """Capture and store a frame of each game (a first start does it on the worker, after the site answers)."""
+def capture_frames_of(*, game_ids, say=None):
+    """Capture and store a frame of each game (`load_games --background` leaves it to the worker)."""
     for game in Game.objects.defer("frame_png").filter(pk__in=game_ids).order_by("slug"):
         store_frame(game=game, png=capture_frame(game_spec=game.spec))
         if say:

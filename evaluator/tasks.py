@@ -38,7 +38,7 @@ def validate_task(task_id, actor_id):
 
 @shared_task(acks_late=True)
 def capture_game_frames(game_ids):
-    bundle_loading.capture_frames(game_ids=game_ids, say=logging.getLogger(__name__).info)
+    bundle_loading.capture_frames_of(game_ids=game_ids, say=logging.getLogger(__name__).info)
 
 
 @shared_task(acks_late=True)
