@@ -7,7 +7,9 @@ cookie each) are created. An untimed warm-up round of 5 players pays the one-tim
 just started (its first sockets, the start of its browsers). Then for each N in 1, 5 and 20, every player
 starts a practice session of the task (the play page's POST does the same) and opens its socket
 `/ws/play/<session>/` in a thread of its own; the session's game opens in the Daphne process (a browser
-context in one of its Chromiums), untimed. When all N have their first frame, they play together: each
+context in one of its Chromiums), untimed. When all N have their first frame, and FIRST_LOOK_S later (a
+person looks before acting; the site meanwhile closes the last phase's games, background work it does
+whenever players leave and keeps out of the way of steps), they play together: each
 sends an action (a seeded random key of the game, or a wait) as soon as the previous frame arrives, and
 times it from the send to the arrival of the next frame (the JSON status, then the binary JPEG). Frames per
 second is frames served over the phase's wall time, all players together. A last phase has 20 players at a
@@ -35,6 +37,9 @@ import site_setup  # noqa: E402  (the bench folder is on sys.path when a bench r
 PLAYER_COUNTS = (1, 5, 20)
 PACED_PLAYERS, PACE_S = 20, 0.3  # a person acts about every 300 ms
 WARM_UP_PLAYERS = 5
+# The players look at their first frame before they act, and the site closes the last phase's games meanwhile
+# (in the background, as it does whenever a player leaves; not part of any step).
+FIRST_LOOK_S = 1.5
 OPEN_TIMEOUT_S = 120
 
 
@@ -137,6 +142,7 @@ def phase(site, task_db, players, actions_each, seed, pace_s=0.0):
         if not ready.acquire(timeout=OPEN_TIMEOUT_S):
             raise SystemExit(f"the sessions did not open within {OPEN_TIMEOUT_S} s")
     opened = time.perf_counter() - opened
+    time.sleep(FIRST_LOOK_S)
     started = time.perf_counter()
     go.set()
     for thread in threads:

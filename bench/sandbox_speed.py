@@ -12,6 +12,7 @@ its median counts (the machine is shared: one sample is noise); the real-time on
 Last line: ratio=<realtime/batched> stepwise_ratio=<realtime/stepwise> batched_s=.. stepwise_s=.. realtime_s=..
 """
 import argparse
+import asyncio
 import random
 import statistics
 import sys
@@ -50,22 +51,22 @@ def median_replay(task, actions, seed, *, run_ahead):
 def realtime_replay(task, actions, seed):
     game = task.game
 
-    def play(browser):
-        context = browser.new_context(viewport=game.viewport)
+    async def play(browser):
+        context = await browser.new_context(viewport=game.viewport)
         try:
-            context.route("**/*", bundle_router(game.bundle_dir, []))
-            context.add_init_script(SEED_SCRIPT % seed)
-            page = context.new_page()
+            await context.route("**/*", bundle_router(game.bundle_dir, []))
+            await context.add_init_script(SEED_SCRIPT % seed)
+            page = await context.new_page()
             started = time.perf_counter()
-            page.goto(f"{ORIGIN}/{game.entry}")
-            page.wait_for_function("() => window.gameAPI && window.gameAPI.getState().actionable")
+            await page.goto(f"{ORIGIN}/{game.entry}")
+            await page.wait_for_function("() => window.gameAPI && window.gameAPI.getState().actionable")
             for action in actions:
-                page.keyboard.down(action["key"])
-                time.sleep(task.step_ms / 1000)
-                page.keyboard.up(action["key"])
-            return time.perf_counter() - started, page.evaluate("gameAPI.getState()")
+                await page.keyboard.down(action["key"])
+                await asyncio.sleep(task.step_ms / 1000)
+                await page.keyboard.up(action["key"])
+            return time.perf_counter() - started, await page.evaluate("gameAPI.getState()")
         finally:
-            context.close()
+            await context.close()
     return BrowserHost.shared().call(play)
 
 

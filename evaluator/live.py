@@ -81,6 +81,7 @@ class LiveSession:
         self.info = {}
         self.reason = None
         self._frame = None
+        self._unkept = None  # (step, frame) not yet stored in `frames`
         self._frame_sent_at = None
 
     # The socket side (async).
@@ -119,6 +120,13 @@ class LiveSession:
         """The current frame (JPEG); the realtime clock of the next action starts now."""
         self._frame_sent_at = now()
         return self._frame
+
+    async def keep_frame(self):
+        """Store the last step's frame (`frames`), once it is on its way to the player: the disk is not in the
+        step's latency. A frame a dropped connection never kept is stored when the session resumes."""
+        if self._unkept is not None:
+            (index, jpeg), self._unkept = self._unkept, None
+            await in_sandbox(self.frames.save)(index, jpeg)
 
     async def close(self):
         if self.env is not None:
@@ -190,7 +198,7 @@ class LiveSession:
         _, self.info = self.env.step(action)
         self._frame = self.env.render("jpeg")
         if self.frames is not None:
-            self.frames.save(self.steps, self._frame)
+            self._unkept = (self.steps, self._frame)
 
     def _keep_missing_frame(self):
         """While replaying the log, store a step's frame only if it is missing (the session's replay)."""

@@ -92,6 +92,7 @@ class PlayConsumer(AsyncWebsocketConsumer):
         status = self.live.status(reveal_score=False)
         await self.send(text_data=json.dumps({"type": "status", **{name: status[name] for name in PLAYER_STATUS}}))
         await self.send(bytes_data=await self.live.frame())
+        await self.live.keep_frame()
         if self.live.done:
             score = self.live.score()
             self.session = await finish_session(session_id=self.session.pk, progress=score.progress,

@@ -168,3 +168,70 @@ def test_a_frame_taken_after_each_step_comes_with_the_step_and_is_the_frame_a_la
             assert fresh.render("png") == frame, f"the frame after step {count} differs"
     assert [reset for _, reset in played] == [False, True, False, False, False]
     assert len({frame for frame, _ in played}) > 2
+
+
+def test_a_session_steps_while_another_of_the_same_browser_is_busy(counter_task, request):
+    """The sessions of one browser run side by side: a player's step does not queue behind another session's
+    long call (a page loading, a restart, a slow step)."""
+    import threading
+
+    host = BrowserHost()  # its own browser: other tests' sessions stay out of it
+    request.addfinalizer(host.close)
+    with make(counter_task, observation="state", host=host) as busy, \
+            make(counter_task, observation="state", host=host) as player:
+        busy.reset(seed=1)
+        player.reset(seed=1)
+        page = busy.session._page
+        started, finished = threading.Event(), threading.Event()
+
+        def long_call():  # a page busy for seconds of real time (its clock is paused: a loop, not a timer)
+            started.set()
+            host.call(lambda _browser: page.evaluate("() => { let x = 0; for (let i = 0; i < 4e9; i++) x ^= i; }"))
+            finished.set()
+        worker = threading.Thread(target=long_call)
+        worker.start()
+        started.wait()
+        time.sleep(0.2)  # the long call is in the page now
+        state, _ = player.step(UP)
+        stepped_while_busy = not finished.is_set()
+        worker.join()
+    assert state["score"] == 1
+    assert stepped_while_busy, "the step waited for the other session's call"
+
+
+def test_a_closed_context_closes_once_the_browser_is_quiet(counter_task, request, monkeypatch):
+    """Closing a context holds up the browser's other sessions, so it waits until none of them has a call in
+    flight for QUIET_S; it still closes then."""
+    import threading
+
+    from sandbox.backends import browser
+
+    monkeypatch.setattr(browser, "QUIET_S", 1.0)  # far longer than the gaps between the steps below
+    host = BrowserHost()
+    request.addfinalizer(host.close)
+    with make(counter_task, observation="state", host=host) as player:
+        player.reset(seed=1)
+        leaving = make(counter_task, observation="state", host=host)
+        leaving.reset(seed=1)
+        context = leaving.session._context
+        is_open = lambda: host.call(lambda b: context in b.contexts)  # noqa: E731
+        playing = threading.Event()
+
+        def play():
+            deadline = time.monotonic() + 2.5
+            while time.monotonic() < deadline:
+                player.step(WAIT) if not player.done else player.reset(seed=1)
+                playing.set()
+        worker = threading.Thread(target=play)
+        worker.start()
+        playing.wait()
+        leaving.close()
+        time.sleep(1.5)
+        open_while_playing = is_open()
+        worker.join()
+        deadline = time.monotonic() + 10
+        while is_open() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        open_after = is_open()
+    assert open_while_playing, "the context closed while the other session was stepping"
+    assert not open_after, "the context never closed"

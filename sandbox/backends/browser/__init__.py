@@ -1,23 +1,26 @@
 """The browser backend: our canvas games in Debian's Chromium, driven by Playwright on a paused clock.
 
-Playwright's sync API is bound to the thread that started it and refuses to run inside an asyncio loop,
-so a `BrowserHost` owns one Chromium on a thread of its own and every call hops onto it. Any thread (a test,
-a Celery task, a Channels consumer through `sync_to_async`) may then drive a session. Each session gets a
-browser context of its own; one Chromium serves many. A process that runs sessions at the same time (the
-site serving several players) spreads them over up to GAMEWORLD_BROWSERS hosts, so that their steps run in
-parallel instead of queueing on one thread; a process running one session at a time only ever starts one.
+A `BrowserHost` owns one Chromium and drives it with Playwright's async API on an event loop in a thread of
+its own; every call is a coroutine handed to that loop. Any thread (a test, a Celery task, a Channels consumer
+through `sync_to_async`) may then drive a session. Each session gets a browser context of its own (its pages
+in a renderer process of their own); one Chromium serves many, and their calls run side by side: a session's
+step does not wait for another's. A process that runs sessions at the same time (the site serving several
+players) spreads them over up to GAMEWORLD_BROWSERS hosts, whose Playwright drivers then run in parallel too;
+a process running one session at a time only ever starts one.
 
 Each host keeps a warm pool of SPARE_CONTEXTS fresh browser contexts (a blank page of the games' origin on
-the paused clock), made while it has no session open, so that a run does not wait for a new context. A spare
-has never run anything and a context serves one session only, so nothing of one run reaches the next.
+the paused clock), made when it starts and again each time a session takes one (in the background, at a
+quiet moment of the sessions playing), so that a run does not wait for a new context. A spare has never run
+anything and a context serves one session only, so nothing of one run reaches the next.
 """
+import asyncio
 import atexit
 import base64
 import collections
+import inspect
 import json
 import mimetypes
 import os
-import queue
 import threading
 import weakref
 from concurrent.futures import Future
@@ -32,6 +35,10 @@ BLANK_PAGE = f"{ORIGIN}/"  # where a spare context waits for its game
 EPOCH_S = 1_700_000_000  # the fake clock's start: Date.now() is the same in every run
 READY_POLL_MS = 50
 SPARE_CONTEXTS = 1
+# Closing or making a context holds up the whole browser: while sessions share it, it waits for QUIET_S
+# without a call of theirs in flight, at most BACKGROUND_PATIENCE_S (a browser never quiet still closes them).
+QUIET_S = 0.05
+BACKGROUND_PATIENCE_S = 5
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
@@ -176,6 +183,7 @@ RUN_AHEAD = f"""async ({{steps, seeds, readyTimeoutMs}}) => {{
 }}"""
 CANVAS_FRAME = "([type, quality]) => document.querySelector('canvas').toDataURL(type, quality)"
 FRAME_QUALITY = 0.85
+FRAME_TYPES = {"jpeg": "image/jpeg", "png": "image/png"}
 # A step and the frame it leaves, in one round trip: for a caller that takes a frame after every step (a
 # person playing), half the round trips through the browser thread.
 STEP_AND_FRAME = f"""async ([action, type, quality]) => {{
@@ -201,7 +209,11 @@ def browsers_per_process():
 
 
 class BrowserHost:
-    """One Chromium process and the one thread allowed to touch it."""
+    """One Chromium process, driven by Playwright's async API on an event loop in a thread of its own.
+
+    Every call is a coroutine on that loop, so the sessions of one browser take turns only while Python runs:
+    while one session's page runs its step (in a renderer process of its own), another's call goes ahead. A
+    player's step never waits for another session's page to load, step, restart or close."""
 
     _pool = []
     _pool_pid = None
@@ -237,9 +249,11 @@ class BrowserHost:
 
     def __init__(self, executable=None):
         self.sessions = weakref.WeakSet()  # sessions assigned to this host and not closed
-        self._spares = collections.deque()  # contexts made ahead: on the browser thread only
+        self._spares = collections.deque()  # contexts made ahead: touched on the loop only
+        self._background_tasks = set()  # closing and making contexts (`_in_background`), while they run
+        self._making = None  # the spare being made, once it is
         self.executable = executable or chromium_path()
-        self._calls = queue.Queue()
+        self._loop = asyncio.new_event_loop()
         self._started = Future()
         self._thread = threading.Thread(target=self._serve, name="gameworld-browser", daemon=True)
         self._thread.start()
@@ -248,81 +262,137 @@ class BrowserHost:
 
     @property
     def alive(self):
-        return self._thread.is_alive()
+        return self._thread.is_alive() and not self._loop.is_closed()
 
     def call(self, fn, *args):
+        """`fn(browser, *args)` on the loop (a coroutine function, or a function returning an awaitable);
+        waits for its result. Never from the loop itself: it would wait for itself."""
         if threading.current_thread() is self._thread:
-            return fn(self.browser, *args)
-        done = Future()
-        self._calls.put((fn, args, done))
+            raise RuntimeError("BrowserHost.call on the host's own loop: await the coroutine instead")
         try:
-            return done.result()
+            return asyncio.run_coroutine_threadsafe(self._run(fn, args), self._loop).result()
         except PlaywrightError as exc:  # a browser that crashed or hung: the sandbox's error, retryable
             raise GameCrashed(f"the browser failed: {exc.message}") from exc
 
     def post(self, fn, *args):
-        """Queue a call without waiting for it (its errors are dropped)."""
-        self._calls.put((fn, args, Future()))
+        """Queue background work without waiting for it (its errors are dropped): see `_in_background`."""
+        self._loop.call_soon_threadsafe(self._start_background, fn, args, 0)
 
     def close(self):
         if self.alive:
-            self._calls.put(None)
+            self._loop.call_soon_threadsafe(self._loop.stop)
             self._thread.join(timeout=30)
 
     def warm(self):
-        """Fill the pool of spare contexts now (a bench's or test's start; the host also fills it when idle)."""
-        self.call(lambda browser: self._fill_spares(browser))
+        """Fill the pool of spare contexts now (a bench's or test's start; an idle host refills it itself)."""
+        self.call(lambda _browser: self._fill_spares())
 
-    def take_context(self):
-        """A fresh context and its blank page, from the pool if it has one (on the browser thread only)."""
-        return self._spares.popleft() if self._spares else FreshContext(self.browser)
+    async def take_context(self):
+        """A fresh context and its blank page, from the pool if it has one."""
+        if not self._spares and self._making is not None:
+            await asyncio.wait([self._making])  # a spare on its way: take it rather than make a second
+        fresh = self._spares.popleft() if self._spares else await FreshContext.make(self.browser)
+        self._refill()
+        return fresh
 
-    def _fill_spares(self, browser):
-        while len(self._spares) < SPARE_CONTEXTS:
-            self._spares.append(FreshContext(browser))
+    def _refill(self):
+        self._start_background(lambda _browser: self._fill_spares(), (), 1)  # the taker's session is no other
 
-    def _next_call(self):
-        """The next queued call; while none is waiting and no session is open, make the spares first."""
-        while not self.sessions and len(self._spares) < SPARE_CONTEXTS and self.browser.is_connected():
+    def _start_background(self, fn, args, own_sessions):
+        task = self._loop.create_task(self._in_background(fn, args, own_sessions))
+        self._background_tasks.add(task)
+        task.add_done_callback(lambda done: self._background_tasks.discard(done) or done.cancelled()
+                               or done.exception())
+
+    async def _fill_spares(self):
+        while len(self._spares) < SPARE_CONTEXTS and self.browser.is_connected():
+            self._making = self._loop.create_task(FreshContext.make(self.browser))
             try:
-                return self._calls.get_nowait()
-            except queue.Empty:
-                pass
-            try:
-                self._spares.append(FreshContext(self.browser))
-            except PlaywrightError:  # then the next open makes its own context, or says why it cannot
-                break
-        return self._calls.get()
+                self._spares.append(await self._making)
+            finally:
+                self._making = None
+
+    async def _in_background(self, fn, args, own_sessions):
+        """Work nobody waits for (closing a context, making a spare), one piece at a time. Making or closing a
+        context holds up the whole browser for tens to hundreds of ms: while other sessions than the
+        `own_sessions` it is done for are open (people playing), it starts only once they are quiet
+        (`_until_quiet`). A lone session's runs one after another (a worker verifying) have the next context
+        made while the current run goes, on the other core."""
+        async with self._background:
+            if len(self.sessions) > own_sessions:
+                await self._until_quiet()
+            return await self._invoke(fn, args)
+
+    async def _until_quiet(self):
+        """Until no call has been in flight for QUIET_S, or BACKGROUND_PATIENCE_S have passed."""
+        deadline = self._loop.time() + BACKGROUND_PATIENCE_S
+        while (left := deadline - self._loop.time()) > 0:
+            if self._in_flight:
+                try:
+                    await asyncio.wait_for(self._quiet.wait(), left)
+                except asyncio.TimeoutError:
+                    return
+            elif (idle := self._loop.time() - self._quiet_since) >= QUIET_S:
+                return
+            else:
+                await asyncio.sleep(QUIET_S - idle)
+
+    async def _run(self, fn, args):
+        self._in_flight += 1
+        self._quiet.clear()
+        try:
+            return await self._invoke(fn, args)
+        finally:
+            self._in_flight -= 1
+            if not self._in_flight:
+                self._quiet_since = self._loop.time()
+                self._quiet.set()
+
+    async def _invoke(self, fn, args):
+        if not self.browser.is_connected():
+            async with self._relaunching:
+                if not self.browser.is_connected():  # another call may have relaunched it meanwhile
+                    self._spares.clear()
+                    self.browser = await self._launch()
+        result = fn(self.browser, *args)
+        return await result if inspect.isawaitable(result) else result
 
     def _serve(self):
-        from playwright.sync_api import sync_playwright
+        from playwright.async_api import async_playwright
 
+        asyncio.set_event_loop(self._loop)
         try:
-            playwright = sync_playwright().start()
-            self.browser = self._launch(playwright)
+            self._playwright = self._loop.run_until_complete(async_playwright().start())
+            self.browser = self._loop.run_until_complete(self._launch())
+            self._relaunching, self._background, self._quiet = asyncio.Lock(), asyncio.Lock(), asyncio.Event()
+            self._quiet.set()
+            self._in_flight, self._quiet_since = 0, 0.0  # calls a caller waits for, running now; since when none
         except BaseException as exc:  # reported to the thread that asked for the host
             self._started.set_exception(exc)
+            self._loop.close()
             return
         self._started.set_result(True)
+        self._refill()
         try:
-            while (item := self._next_call()) is not None:
-                fn, args, done = item
-                if not self.browser.is_connected():
-                    self._spares.clear()
-                    self.browser = self._launch(playwright)
-                try:
-                    done.set_result(fn(self.browser, *args))
-                except BaseException as exc:
-                    done.set_exception(exc)
+            self._loop.run_forever()
         finally:
-            self.browser.close()
-            playwright.stop()
+            self._loop.run_until_complete(self._shut_down())
+            self._loop.close()
 
-    def _launch(self, playwright):
+    async def _shut_down(self):
+        background = list(self._background_tasks)  # Playwright's own tasks stay: closing the browser needs them
+        for task in background:
+            task.cancel()
+        await asyncio.gather(*background, return_exceptions=True)
+        await self.browser.close()
+        await self._playwright.stop()
+
+    async def _launch(self):
         if not os.path.exists(self.executable):
             raise FileNotFoundError(f"Chromium not found at {self.executable}: install Debian's chromium "
                                     "or set GAMEWORLD_CHROMIUM")
-        return playwright.chromium.launch(executable_path=self.executable, args=CHROMIUM_ARGS, headless=True)
+        return await self._playwright.chromium.launch(executable_path=self.executable, args=CHROMIUM_ARGS,
+                                                      headless=True)
 
 
 class FreshContext:
@@ -331,24 +401,29 @@ class FreshContext:
     (a first load from about:blank starts another, which costs as much again). The request and error logs
     are its own: the session that takes it reads them."""
 
-    def __init__(self, browser):
+    def __init__(self, context, page):
+        self.context, self.page = context, page
         self.blocked_requests = []
         self.errors = []
-        self.context = browser.new_context(device_scale_factor=1, service_workers="block", accept_downloads=False)
+        page.on("pageerror", lambda error: self.errors.append(str(error)))
+
+    @classmethod
+    async def make(cls, browser):
+        context = await browser.new_context(device_scale_factor=1, service_workers="block", accept_downloads=False)
         try:
-            self.page = self.context.new_page()
-            self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+            fresh = cls(context, await context.new_page())
             # pause_at alone installs the fake clock already stopped. An install() first would log the real
             # time between the two calls, and Playwright replays that gap into performance.now() and the rAF
             # timestamps of every new document: the runs would drift by a few ms.
-            self.page.clock.pause_at(EPOCH_S)
+            await fresh.page.clock.pause_at(EPOCH_S)
             # The session's own route, added later, takes every request from then on.
-            self.context.route(BLANK_PAGE, lambda route: route.fulfill(status=200, body="<!doctype html>",
-                                                                       headers={"content-type": "text/html"}))
-            self.page.goto(BLANK_PAGE, wait_until="load")
+            await context.route(BLANK_PAGE, lambda route: route.fulfill(
+                status=200, body="<!doctype html>", headers={"content-type": "text/html"}))
+            await fresh.page.goto(BLANK_PAGE, wait_until="load")
         except BaseException:
-            self.context.close()
+            await context.close()
             raise
+        return fresh
 
 
 class BrowserSession:
@@ -368,7 +443,7 @@ class BrowserSession:
         self._frames_after_steps = None
         self._frame_ahead = None
 
-    # Public methods run on the caller's thread and hop onto the browser thread.
+    # Public methods run on the caller's thread and wait for their coroutine on the host's loop.
     def open(self, seed):
         return self.host.call(self._open, seed)
 
@@ -390,44 +465,50 @@ class BrowserSession:
         return self.host.call(self._run_ahead, steps, restart_seeds)
 
     def frame(self, fmt="jpeg"):
-        return self.host.call(self._frame, fmt)
+        mime = FRAME_TYPES[fmt]
+        # The frame the last step captured is here already (the caller drives this session one call at a
+        # time, so the step that wrote `_frame_ahead` has returned before this reads it).
+        ahead, self._frame_ahead = self._frame_ahead, None
+        data_url = ahead[1] if ahead is not None and ahead[0] == mime else self.host.call(self._frame, mime)
+        return base64.b64decode(data_url.split(",", 1)[1])
 
     def close(self):
         if self._context is not None:  # nobody waits for the context to go: it is never used again
             self.host.post(self._close)
         self.host.sessions.discard(self)
 
-    # Below: on the browser thread only.
-    def _open(self, _browser, seed):
-        self._close()
+    # Below: coroutines on the host's loop.
+    async def _open(self, _browser, seed):
+        await self._close()
         self._frame_ahead = None
-        fresh = self.host.take_context()
+        fresh = await self.host.take_context()
         self._context, self._page = fresh.context, fresh.page
         self.blocked_requests, self._errors = fresh.blocked_requests, fresh.errors
         self._context.set_default_timeout(self.load_timeout_s * 1000)
-        self._context.route("**/*", bundle_router(self.game.bundle_dir, self.blocked_requests))
-        self._context.add_init_script(SEED_SCRIPT % seed)  # runs in the game's document, the first one loaded
-        self._page.set_viewport_size(self.game.viewport)
-        self._page.goto(f"{ORIGIN}/{self.game.entry}", wait_until="load")
-        return self._await_ready()
+        await self._context.route("**/*", bundle_router(self.game.bundle_dir, self.blocked_requests))
+        await self._context.add_init_script(SEED_SCRIPT % seed)  # runs in the game's document, the first loaded
+        await self._page.set_viewport_size(self.game.viewport)
+        await self._page.goto(f"{ORIGIN}/{self.game.entry}", wait_until="load")
+        return await self._await_ready()
 
-    def _restart(self, _browser, seed):
+    async def _restart(self, _browser, seed):
         self._frame_ahead = None
-        self._page.evaluate(RESTART, seed)
-        return self._await_ready()
+        await self._page.evaluate(RESTART, seed)
+        return await self._await_ready()
 
-    def _apply(self, _browser, action):
+    async def _apply(self, _browser, action):
         self._frame_ahead = None
         if self._frames_after_steps is None:
-            return self._checked_state(self._page.evaluate(STEP, action))
-        state, data_url = self._page.evaluate(STEP_AND_FRAME, [action, self._frames_after_steps, FRAME_QUALITY])
+            return self._checked_state(await self._page.evaluate(STEP, action))
+        state, data_url = await self._page.evaluate(STEP_AND_FRAME, [action, self._frames_after_steps,
+                                                                     FRAME_QUALITY])
         self._frame_ahead = (self._frames_after_steps, data_url)
         return self._checked_state(state)
 
-    def _run_ahead(self, _browser, steps, restart_seeds):
+    async def _run_ahead(self, _browser, steps, restart_seeds):
         self._frame_ahead = None
-        raw = self._page.evaluate(RUN_AHEAD, {"steps": steps, "seeds": restart_seeds,
-                                              "readyTimeoutMs": self.ready_timeout_ms})
+        raw = await self._page.evaluate(RUN_AHEAD, {"steps": steps, "seeds": restart_seeds,
+                                                    "readyTimeoutMs": self.ready_timeout_ms})
         if isinstance(raw, str):  # the fast return: JSON that holds every value exactly
             raw = json.loads(raw)
         self._errors.clear()  # the page's errors are in the events, at the call they happened in
@@ -446,23 +527,23 @@ class BrowserSession:
             return self._not_ready(state, event["waited"])
         return state
 
-    def _await_ready(self):
+    async def _await_ready(self):
         waited = 0
         while True:
-            state = self._read_state(allow_missing=True)
+            state = await self._read_state(allow_missing=True)
             if state is not None and state.get("actionable") is True:
                 return state
             if waited >= self.ready_timeout_ms:
                 raise self._not_ready(state, waited)
-            self._page.evaluate(RUN_FOR, READY_POLL_MS)
+            await self._page.evaluate(RUN_FOR, READY_POLL_MS)
             waited += READY_POLL_MS
 
     def _not_ready(self, state, waited):
         status = "window.gameAPI is missing" if state is None else f"status {state.get('status')!r}"
         return GameNotReady(f"{self.game.slug}: not actionable after {waited} ms of game time ({status})")
 
-    def _read_state(self, allow_missing=False):
-        return self._checked_state(self._page.evaluate(READ_STATE), allow_missing)
+    async def _read_state(self, allow_missing=False):
+        return self._checked_state(await self._page.evaluate(READ_STATE), allow_missing)
 
     def _checked_state(self, state, allow_missing=False):
         self._raise_page_errors()
@@ -478,35 +559,30 @@ class BrowserSession:
             self._errors.clear()  # in place: the page's error handler appends to this list
             raise GameCrashed(f"{self.game.slug}: the page raised: {first}")
 
-    def _frame(self, _browser, fmt):
-        mime = {"jpeg": "image/jpeg", "png": "image/png"}[fmt]
-        if self._frame_ahead is not None and self._frame_ahead[0] == mime:
-            data_url = self._frame_ahead[1]
-        else:
-            data_url = self._page.evaluate(CANVAS_FRAME, [mime, FRAME_QUALITY])
-            self._frames_after_steps = mime
-        self._frame_ahead = None
-        return base64.b64decode(data_url.split(",", 1)[1])
+    async def _frame(self, _browser, mime):
+        """The canvas now as a data URL; from now on each step captures its frame as it runs."""
+        self._frames_after_steps = mime
+        return await self._page.evaluate(CANVAS_FRAME, [mime, FRAME_QUALITY])
 
-    def _close(self, _browser=None):
-        if self._context is not None:
-            self._context.close()
-        self._context = self._page = None
+    async def _close(self, _browser=None):
+        context, self._context, self._page = self._context, None, None  # before any await: a later open
+        if context is not None:                                         # on this session must not see it
+            await context.close()
 
 
 def bundle_router(bundle_dir, blocked):
     """A Playwright route handler: serve the game's own bundle, block (and list) every other request."""
     root = bundle_dir.resolve()
 
-    def route_request(route):
+    async def route_request(route):
         url = route.request.url
         parts = urlsplit(url)
         if f"{parts.scheme}://{parts.netloc}" != ORIGIN:
             blocked.append(url)
-            return route.abort("blockedbyclient")
+            return await route.abort("blockedbyclient")
         path = (root / unquote(parts.path).lstrip("/")).resolve()
         if not path.is_relative_to(root) or not path.is_file():
-            return route.fulfill(status=404, body="not in this game's bundle")
+            return await route.fulfill(status=404, body="not in this game's bundle")
         content_type = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
-        route.fulfill(status=200, body=path.read_bytes(), headers={"content-type": content_type})
+        await route.fulfill(status=200, body=path.read_bytes(), headers={"content-type": content_type})
     return route_request
