@@ -200,8 +200,8 @@ def test_a_session_steps_while_another_of_the_same_browser_is_busy(counter_task,
 
 
 def test_a_closed_context_closes_once_the_browser_is_quiet(counter_task, request, monkeypatch):
-    """Closing a context holds up the browser's other sessions, so it waits until none of them has a call in
-    flight for QUIET_S; it still closes then."""
+    """Closing a context holds up the browser's other sessions: while several share it, it waits until none of
+    them has a call in flight for QUIET_S; it still closes then."""
     import threading
 
     from sandbox.backends import browser
@@ -209,8 +209,10 @@ def test_a_closed_context_closes_once_the_browser_is_quiet(counter_task, request
     monkeypatch.setattr(browser, "QUIET_S", 1.0)  # far longer than the gaps between the steps below
     host = BrowserHost()
     request.addfinalizer(host.close)
-    with make(counter_task, observation="state", host=host) as player:
+    with make(counter_task, observation="state", host=host) as player, \
+            make(counter_task, observation="state", host=host) as looking:
         player.reset(seed=1)
+        looking.reset(seed=1)
         leaving = make(counter_task, observation="state", host=host)
         leaving.reset(seed=1)
         context = leaving.session._context

@@ -36,7 +36,7 @@ EPOCH_S = 1_700_000_000  # the fake clock's start: Date.now() is the same in eve
 READY_POLL_MS = 50
 SPARE_CONTEXTS = 1
 # Closing or making a context holds up the whole browser: while sessions share it, it waits for QUIET_S
-# without a call of theirs in flight, at most BACKGROUND_PATIENCE_S (a browser never quiet still closes them).
+# without a call of theirs in flight, at most BACKGROUND_PATIENCE_S (a browser never quiet still does it).
 QUIET_S = 0.05
 BACKGROUND_PATIENCE_S = 5
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -251,7 +251,8 @@ class BrowserHost:
         self.sessions = weakref.WeakSet()  # sessions assigned to this host and not closed
         self._spares = collections.deque()  # contexts made ahead: touched on the loop only
         self._background_tasks = set()  # closing and making contexts (`_in_background`), while they run
-        self._making = None  # the spare being made, once it is
+        self._filling = None  # the background task filling the pool, while it runs
+        self._making = None  # the spare it is making, once it is
         self.executable = executable or chromium_path()
         self._loop = asyncio.new_event_loop()
         self._started = Future()
@@ -276,7 +277,7 @@ class BrowserHost:
 
     def post(self, fn, *args):
         """Queue background work without waiting for it (its errors are dropped): see `_in_background`."""
-        self._loop.call_soon_threadsafe(self._start_background, fn, args, 0)
+        self._loop.call_soon_threadsafe(self._start_background, fn, args)
 
     def close(self):
         if self.alive:
@@ -291,18 +292,18 @@ class BrowserHost:
         """A fresh context and its blank page, from the pool if it has one."""
         if not self._spares and self._making is not None:
             await asyncio.wait([self._making])  # a spare on its way: take it rather than make a second
-        fresh = self._spares.popleft() if self._spares else await FreshContext.make(self.browser)
-        self._refill()
-        return fresh
+        return self._spares.popleft() if self._spares else await FreshContext.make(self.browser)
 
     def _refill(self):
-        self._start_background(lambda _browser: self._fill_spares(), (), 1)  # the taker's session is no other
+        if self._filling is None or self._filling.done():  # one at a time
+            self._filling = self._start_background(lambda _browser: self._fill_spares(), ())
 
-    def _start_background(self, fn, args, own_sessions):
-        task = self._loop.create_task(self._in_background(fn, args, own_sessions))
+    def _start_background(self, fn, args):
+        task = self._loop.create_task(self._in_background(fn, args))
         self._background_tasks.add(task)
         task.add_done_callback(lambda done: self._background_tasks.discard(done) or done.cancelled()
                                or done.exception())
+        return task
 
     async def _fill_spares(self):
         while len(self._spares) < SPARE_CONTEXTS and self.browser.is_connected():
@@ -312,16 +313,14 @@ class BrowserHost:
             finally:
                 self._making = None
 
-    async def _in_background(self, fn, args, own_sessions):
-        """Work nobody waits for (closing a context, making a spare), one piece at a time. Making or closing a
-        context holds up the whole browser for tens to hundreds of ms: while other sessions than the
-        `own_sessions` it is done for are open (people playing), it starts only once they are quiet
-        (`_until_quiet`). A lone session's runs one after another (a worker verifying) have the next context
-        made while the current run goes, on the other core."""
-        async with self._background:
-            if len(self.sessions) > own_sessions:
-                await self._until_quiet()
-            return await self._invoke(fn, args)
+    async def _in_background(self, fn, args):
+        """Work nobody waits for (closing a context, making a spare). Making or closing a context holds up the
+        whole browser for tens to hundreds of ms: while several sessions share it (people playing), it starts
+        only once they are quiet (`_until_quiet`). A lone session's runs one after another (a worker
+        verifying) have the last context closed and the next one made while the current run goes."""
+        if len(self.sessions) > 1:
+            await self._until_quiet()
+        return await self._invoke(fn, args)
 
     async def _until_quiet(self):
         """Until no call has been in flight for QUIET_S, or BACKGROUND_PATIENCE_S have passed."""
@@ -364,7 +363,7 @@ class BrowserHost:
         try:
             self._playwright = self._loop.run_until_complete(async_playwright().start())
             self.browser = self._loop.run_until_complete(self._launch())
-            self._relaunching, self._background, self._quiet = asyncio.Lock(), asyncio.Lock(), asyncio.Event()
+            self._relaunching, self._quiet = asyncio.Lock(), asyncio.Event()
             self._quiet.set()
             self._in_flight, self._quiet_since = 0, 0.0  # calls a caller waits for, running now; since when none
         except BaseException as exc:  # reported to the thread that asked for the host
@@ -489,6 +488,7 @@ class BrowserSession:
         await self._context.add_init_script(SEED_SCRIPT % seed)  # runs in the game's document, the first loaded
         await self._page.set_viewport_size(self.game.viewport)
         await self._page.goto(f"{ORIGIN}/{self.game.entry}", wait_until="load")
+        self.host._refill()  # the game is loaded: the next run's context is made while this one plays
         return await self._await_ready()
 
     async def _restart(self, _browser, seed):
