@@ -148,7 +148,7 @@ def _render_guarded(p, job):
             _slots.release()
     except Exception as exc:  # the page shows it and offers a retry
         log.exception("replay of run %s failed", job["run_id"])
-        p["error"].write_text(f"{type(exc).__name__}: {exc}")
+        _write_text(p["error"], f"{type(exc).__name__}: {exc}")  # whole: its existence is the "error" state
     finally:
         shutil.rmtree(p["work"], ignore_errors=True)
         p["lock"].unlink(missing_ok=True)
@@ -246,6 +246,11 @@ def _read_json(path):
 
 
 def _write_json(path, data):
+    _write_text(path, json.dumps(data))
+
+
+def _write_text(path, text):
+    """Write a file whole: a reader sees the old one or the new one, never a half-written one."""
     tmp = path.with_name(f"{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
-    tmp.write_text(json.dumps(data))
+    tmp.write_text(text)
     os.replace(tmp, path)

@@ -9,8 +9,8 @@ players) spreads them over up to GAMEWORLD_BROWSERS hosts, whose Playwright driv
 a process running one session at a time only ever starts one.
 
 Each host keeps a warm pool of SPARE_CONTEXTS fresh browser contexts (a blank page of the games' origin on
-the paused clock), made when it starts and again each time a session takes one (in the background, at a
-quiet moment of the sessions playing), so that a run does not wait for a new context. A spare has never run
+the paused clock), made when it starts and again after a session takes one, at a quiet moment (no call in
+flight), so that a run does not wait for a new context. A spare has never run
 anything and a context serves one session only, so nothing of one run reaches the next.
 """
 import asyncio
@@ -19,6 +19,7 @@ import base64
 import collections
 import inspect
 import json
+import math
 import mimetypes
 import os
 import threading
@@ -35,8 +36,8 @@ BLANK_PAGE = f"{ORIGIN}/"  # where a spare context waits for its game
 EPOCH_S = 1_700_000_000  # the fake clock's start: Date.now() is the same in every run
 READY_POLL_MS = 50
 SPARE_CONTEXTS = 1
-# Closing or making a context holds up the whole browser: while sessions share it, it waits for QUIET_S
-# without a call of theirs in flight, at most BACKGROUND_PATIENCE_S (a browser never quiet still does it).
+# Closing or making a context holds up the whole browser: it waits for QUIET_S without a call in flight; a
+# context's closing at most BACKGROUND_PATIENCE_S (a browser never quiet still closes them).
 QUIET_S = 0.05
 BACKGROUND_PATIENCE_S = 5
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -286,7 +287,7 @@ class BrowserHost:
 
     def warm(self):
         """Fill the pool of spare contexts now (a bench's or test's start; an idle host refills it itself)."""
-        self.call(lambda _browser: self._fill_spares())
+        self.call(self._fill_spares)
 
     async def take_context(self):
         """A fresh context and its blank page, from the pool if it has one."""
@@ -296,16 +297,16 @@ class BrowserHost:
 
     def _refill(self):
         if self._filling is None or self._filling.done():  # one at a time
-            self._filling = self._start_background(lambda _browser: self._fill_spares(), ())
+            self._filling = self._start_background(self._fill_spares, (), spare=True)
 
-    def _start_background(self, fn, args):
-        task = self._loop.create_task(self._in_background(fn, args))
+    def _start_background(self, fn, args, spare=False):
+        task = self._loop.create_task(self._in_background(fn, args, spare))
         self._background_tasks.add(task)
         task.add_done_callback(lambda done: self._background_tasks.discard(done) or done.cancelled()
                                or done.exception())
         return task
 
-    async def _fill_spares(self):
+    async def _fill_spares(self, _browser=None):
         while len(self._spares) < SPARE_CONTEXTS and self.browser.is_connected():
             self._making = self._loop.create_task(FreshContext.make(self.browser))
             try:
@@ -313,22 +314,24 @@ class BrowserHost:
             finally:
                 self._making = None
 
-    async def _in_background(self, fn, args):
-        """Work nobody waits for (closing a context, making a spare). Making or closing a context holds up the
-        whole browser for tens to hundreds of ms: while several sessions share it (people playing), it starts
-        only once they are quiet (`_until_quiet`). A lone session's runs one after another (a worker
-        verifying) have the last context closed and the next one made while the current run goes."""
-        if len(self.sessions) > 1:
-            await self._until_quiet()
+    async def _in_background(self, fn, args, spare):
+        """Work nobody waits for. Making or closing a context holds up the whole browser for tens to hundreds
+        of ms, so it waits until no call is in flight (`_until_quiet`): a spare for as long as it takes (a run
+        makes its own context when there is none), closing a context while several sessions share the browser
+        (people playing) for at most BACKGROUND_PATIENCE_S."""
+        if spare:
+            await self._until_quiet(patience=None)
+        elif len(self.sessions) > 1:
+            await self._until_quiet(patience=BACKGROUND_PATIENCE_S)
         return await self._invoke(fn, args)
 
-    async def _until_quiet(self):
-        """Until no call has been in flight for QUIET_S, or BACKGROUND_PATIENCE_S have passed."""
-        deadline = self._loop.time() + BACKGROUND_PATIENCE_S
+    async def _until_quiet(self, patience):
+        """Until no call has been in flight for QUIET_S, or `patience` seconds (None: no limit) have passed."""
+        deadline = self._loop.time() + (patience if patience is not None else math.inf)
         while (left := deadline - self._loop.time()) > 0:
             if self._in_flight:
                 try:
-                    await asyncio.wait_for(self._quiet.wait(), left)
+                    await asyncio.wait_for(self._quiet.wait(), None if math.isinf(left) else left)
                 except asyncio.TimeoutError:
                     return
             elif (idle := self._loop.time() - self._quiet_since) >= QUIET_S:
@@ -488,7 +491,7 @@ class BrowserSession:
         await self._context.add_init_script(SEED_SCRIPT % seed)  # runs in the game's document, the first loaded
         await self._page.set_viewport_size(self.game.viewport)
         await self._page.goto(f"{ORIGIN}/{self.game.entry}", wait_until="load")
-        self.host._refill()  # the game is loaded: the next run's context is made while this one plays
+        self.host._refill()  # the spare this took: made again at the next quiet moment
         return await self._await_ready()
 
     async def _restart(self, _browser, seed):
