@@ -19,7 +19,6 @@ import base64
 import collections
 import inspect
 import json
-import math
 import mimetypes
 import os
 import threading
@@ -327,11 +326,14 @@ class BrowserHost:
 
     async def _until_quiet(self, patience):
         """Until no call has been in flight for QUIET_S, or `patience` seconds (None: no limit) have passed."""
-        deadline = self._loop.time() + (patience if patience is not None else math.inf)
-        while (left := deadline - self._loop.time()) > 0:
+        deadline = None if patience is None else self._loop.time() + patience
+        while True:
+            left = None if deadline is None else deadline - self._loop.time()
+            if left is not None and left <= 0:
+                return
             if self._in_flight:
                 try:
-                    await asyncio.wait_for(self._quiet.wait(), None if math.isinf(left) else left)
+                    await asyncio.wait_for(self._quiet.wait(), left)
                 except asyncio.TimeoutError:
                     return
             elif (idle := self._loop.time() - self._quiet_since) >= QUIET_S:
