@@ -19,13 +19,18 @@ def main(argv=None):
     run_p.add_argument("--gif", help="write the run as an animated GIF")
     check_p = sub.add_parser("check", help="every task of a game: reference reaches the target, null does not")
     check_p.add_argument("game", nargs="+")
-    calibrate_p = sub.add_parser("calibrate", help="measure every task of a game (random agents, solver, "
-                                 "reference, null, frames) and write games/<slug>/calibration.json")
-    calibrate_p.add_argument("game", nargs="+")
+    calibrate_p = sub.add_parser("calibrate", help="measure every task of a game (random agents, solver on its "
+                                 "seeds and on fresh ones, open-loop replays, trivial policies, reference, null, "
+                                 "frames), write games/<slug>/calibration.json; exits 1 when a task fails the gate")
+    calibrate_p.add_argument("game", nargs="+", help="game slugs, or `all`")
     calibrate_p.add_argument("--runs-per-seed", type=int, help="random runs per seed and interface "
                              "(default: enough for 30 runs per task and interface)")
     calibrate_p.add_argument("--sample", action="store_true", help="do not measure: replay a sample of the "
                              "stored random runs and check they reproduce the stored figures and hashes")
+    calibrate_p.add_argument("--stored", action="store_true", help="do not measure: print the stored cards' "
+                             "figures and what keeps a task (or, for several games, the task set) from shipping")
+    calibrate_p.add_argument("--keep-random", action="store_true", help="keep the random runs of stored cards "
+                             "measured on the same game version and task definitions (check them with --sample)")
     new_p = sub.add_parser("new", help="scaffold games/<slug>/: a page, game.js, manifest and solver that keep "
                            "the platform rules")
     new_p.add_argument("slug")
@@ -53,7 +58,8 @@ def main(argv=None):
         elif args.command == "calibrate":
             if args.runs_per_seed is not None and args.runs_per_seed < 1:
                 parser.error("--runs-per-seed must be at least 1")
-            failures = calibrate(args.game, runs_per_seed=args.runs_per_seed, sample=args.sample)
+            failures = calibrate(args.game, runs_per_seed=args.runs_per_seed, sample=args.sample,
+                                 stored=args.stored, keep_random=args.keep_random)
             if failures:
                 return 1
         else:

@@ -172,7 +172,7 @@ def _solver_problems(tasks):
     for task in tasks:
         for seed in task.seeds:
             try:
-                score = play_solver(task, seed)
+                score = play_solver(task, seed).score
             except SandboxError as exc:
                 return problems + [str(exc)]
             if not score.success:

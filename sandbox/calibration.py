@@ -4,7 +4,12 @@ a task set from shipping.
 
 A card holds, per task: uniform random agents of both interfaces (the task's seeds x several action seeds,
 at least MIN_RANDOM_RUNS runs each, every run's trace hash with the seeds that replay it), the solver on every
-seed, the reference (replayed twice) and null trajectories, the frame rule's facts, and the verdict.
+seed, the reference (replayed twice) and null trajectories, the frame rule's facts, and the verdict. Three arms
+ask whether the task needs eyes, on *fresh* seeds (`fresh_seeds`: a stream of the calibration's own, never a
+public seed): the solver on FRESH_SEEDS of them (a task is a family of games, not three levels); *open loop*,
+the reference trajectory (which the solver wrote on the task's first seed) replayed blind on them (a memorised
+sequence is not play); *trivial policies*, every single action of either interface held for the whole budget
+(key pairs included) and a cycle through the keys and through the semantic actions, on TRIVIAL_SEEDS of them.
 
 Random runs are shared between the tasks of a game that have the same seeds, step duration and budget: one
 full-budget run, then each task is scored on the part of the trace its own run would have recorded (a run
@@ -13,6 +18,7 @@ reset happens only while the target is not reached).
 """
 import functools
 import hashlib
+import itertools
 import json
 import math
 import random
@@ -27,7 +33,7 @@ from . import manifest_json, oracle, run_trajectory
 from .manifest import Trajectory
 from .errors import SandboxError
 from .frames import frame_facts, frame_problems
-from .actions import INTERFACES, random_action
+from .actions import INTERFACES, describe, random_action
 from .solvers import play_solver
 
 CARD_FILE = "calibration.json"
@@ -37,11 +43,49 @@ MAX_RANDOM_SR = 0.10
 SET_MAX_RANDOM_SR = 0.05
 SET_MAX_RANDOM_PG = 0.20
 SET_MIN_SOLVER_SR = 0.90
+FRESH_SEEDS = 30          # the solver and the open-loop replays, per task
+TRIVIAL_SEEDS = 5         # each trivial policy, per game
+MIN_FRESH_SOLVER_SR = 0.90
+MAX_OPEN_LOOP_SR = 0.10
+SET_MAX_OPEN_LOOP_SR = 0.05
+ARMS = ("fresh_solver", "open_loop", "trivial")  # the arms on fresh seeds; a card without them is re-measured
 
 
 def action_seed(interface, game_slug, seed, k):
     """The seed of the k-th random run of an interface on a game seed: the same on every machine."""
     return zlib.crc32(f"{interface}:{game_slug}:{seed}:{k}".encode())
+
+
+def fresh_seeds(game, count=FRESH_SEEDS):
+    """The calibration's own seeds for a game: the same on every machine, none of them a public seed of its
+    tasks, below 2**31 like every seed a game is given."""
+    public = {seed for task in game.tasks.values() for seed in task.seeds}
+    stream = (zlib.crc32(f"fresh:{game.slug}:{k}".encode()) & 0x7FFFFFFF for k in itertools.count())
+    return list(itertools.islice((seed for seed in stream if seed not in public), count))
+
+
+def trivial_policies(space):
+    """{name: the actions it plays in turn}: each single action of either interface (every key, every pair of
+    keys, a click at the centre where the game takes the pointer, every semantic action at the middle of its
+    arguments' bounds), a cycle through the keys and a cycle through the semantic actions. None of them looks
+    at the game, so none may reach a target."""
+    keys = [{"type": "press_key", "key": key} for key in space.keys]
+    pairs = [{"type": "press_keys", "keys": list(pair)} for pair in itertools.combinations(space.keys, 2)]
+    clicks = [{"type": "left_click", "x": space.width // 2, "y": space.height // 2}] if space.pointer else []
+    semantic = [_middle(name, spec) for name, spec in space.semantic.items()]
+    policies = {describe(action): [action] for action in keys + pairs + clicks + semantic}
+    if len(keys) > 1:
+        policies["cycle through the keys"] = keys
+    if len(semantic) > 1:
+        policies["cycle through the semantic actions"] = semantic
+    return policies
+
+
+def _middle(name, spec):
+    action = {"type": "semantic", "name": name}
+    if spec.get("args"):
+        action["args"] = {arg: (bounds["min"] + bounds["max"]) // 2 for arg, bounds in spec["args"].items()}
+    return action
 
 
 WORDING = ("title", "instruction")  # fixed in place: a reworded task measures the same thing
@@ -91,12 +135,16 @@ def score_task(trace, task):
                             target=task.target)
 
 
-def shared_random_scores(tasks, interface, seed, run_action_seed, **session_options):
-    """Score every task of `tasks` (same seeds, step_ms and budget) from one run of `unbounded(tasks[0])`,
-    which never stops at a target."""
-    whole = unbounded(tasks[0])
-    _, trace = run_trajectory(whole, random_trajectory(whole, interface, seed, run_action_seed), **session_options)
+def shared_scores(tasks, trajectory, **session_options):
+    """Score every task of `tasks` (same step_ms and budget) from one run of the trajectory on
+    `unbounded(tasks[0])`, which never stops at a target."""
+    _, trace = run_trajectory(unbounded(tasks[0]), trajectory, **session_options)
     return {task.id: score_task(trace, task) for task in tasks}
+
+
+def shared_random_scores(tasks, interface, seed, run_action_seed, **session_options):
+    return shared_scores(tasks, random_trajectory(unbounded(tasks[0]), interface, seed, run_action_seed),
+                         **session_options)
 
 
 def unbounded(task):
@@ -110,10 +158,10 @@ def replay_random(task, interface, seed, run_action_seed, **session_options):
     return score
 
 
-def _groups(tasks):
+def _groups(tasks, *, by_seeds=True):
     groups = {}
     for task in tasks:
-        groups.setdefault((task.seeds, task.step_ms, task.max_actions), []).append(task)
+        groups.setdefault((task.seeds if by_seeds else (), task.step_ms, task.max_actions), []).append(task)
     return list(groups.values())
 
 
@@ -152,10 +200,49 @@ def measure_random(game, *, runs_per_seed=None, out=print, **session_options):
     return runs
 
 
-def calibrate(game, *, runs_per_seed=None, out=print, **session_options):
-    """Measure every task of a game; the calibration document (see the module docstring), not yet written."""
+def measure_trivial(game, seeds, *, out=print, **session_options):
+    """{task id: [run entry]}: every trivial policy on every one of `seeds`, one run shared by the tasks of a
+    step duration and budget."""
+    policies = trivial_policies(game.action_space)
+    runs = {task.id: [] for task in game.tasks.values()}
+    began = time.monotonic()
+    for group in _groups(game.tasks.values(), by_seeds=False):
+        for (name, cycle), seed in itertools.product(policies.items(), seeds):
+            actions = list(itertools.islice(itertools.cycle(cycle), group[0].max_actions))
+            scores = shared_scores(group, Trajectory(seed=seed, actions=actions), **session_options)
+            for task in group:
+                runs[task.id].append(_run_entry(scores[task.id], policy=name, seed=seed))
+    out(f"  trivial policies: {len(policies)} on fresh seeds {list(seeds)} ({time.monotonic() - began:.0f} s)")
+    return runs
+
+
+def measure_fresh(task, seeds, *, out=print, **session_options):
+    """The solver on every fresh seed, and the open-loop arm: the reference trajectory (for the bundled games,
+    the solver's run on the task's first seed) replayed blind on every fresh seed."""
+    began = time.monotonic()
+    solver = [_run_entry(play_solver(task, seed, **session_options).score, seed=seed) for seed in seeds]
+    open_loop = [_run_entry(run_trajectory(task, Trajectory(seed=seed, actions=task.reference.actions),
+                                           **session_options)[0],
+                            source="reference", made_on=task.reference.seed, seed=seed) for seed in seeds]
+    out(f"  {task.id}: solver and open-loop replays on {len(seeds)} fresh seeds ({time.monotonic() - began:.0f} s)")
+    return {"fresh_solver": {**summarize(solver), "results": solver},
+            "open_loop": {**summarize(open_loop), "results": open_loop}}
+
+
+def calibrate(game, *, runs_per_seed=None, keep_random=None, out=print, **session_options):
+    """Measure every task of a game; the calibration document (see the module docstring), not yet written.
+    `keep_random`, an earlier document of the game: the random runs of its cards that are not stale are kept
+    (they replay the same: `verify_sample` checks a sample) instead of measured again."""
     out(f"{game.slug} {game.version}: calibrating {len(game.tasks)} tasks")
-    random_runs = measure_random(game, runs_per_seed=runs_per_seed, out=out, **session_options)
+    kept = {task.id: keep_random["tasks"][task.id]["random"] for task in game.tasks.values()
+            if keep_random and task.id in keep_random["tasks"] and not is_stale(task, keep_random["tasks"][task.id])}
+    if len(kept) == len(game.tasks):
+        out("  random: kept from the earlier calibration (same game version and task definitions)")
+        random_runs = {task_id: {i: arm["results"] for i, arm in arms.items()} for task_id, arms in kept.items()}
+    else:
+        random_runs = measure_random(game, runs_per_seed=runs_per_seed, out=out, **session_options)
+    seeds = fresh_seeds(game)
+    trivial = measure_trivial(game, seeds[:TRIVIAL_SEEDS], out=out, **session_options)
     frames = frame_facts(game, **session_options)
     flat = [seed for seed, is_flat in frames["first_frame_flat"].items() if is_flat]
     post_reset = frames["post_reset"]
@@ -166,7 +253,7 @@ def calibrate(game, *, runs_per_seed=None, out=print, **session_options):
         f"{post_reset['differing_share']:.2%}, differ from a fresh reset)"))
     cards = {}
     for task in game.tasks.values():
-        solver = [_run_entry(play_solver(task, seed, **session_options), seed=seed) for seed in task.seeds]
+        solver = [_run_entry(play_solver(task, seed, **session_options).score, seed=seed) for seed in task.seeds]
         reference, _ = run_trajectory(task, task.reference, **session_options)
         replayed, _ = run_trajectory(task, task.reference, **session_options)
         null, _ = run_trajectory(task, task.null, **session_options)
@@ -179,6 +266,8 @@ def calibrate(game, *, runs_per_seed=None, out=print, **session_options):
                                     replays_identical=replayed.trace_sha256 == reference.trace_sha256),
             "null": _run_entry(null, seed=task.null.seed),
             "frames": frames,
+            **measure_fresh(task, seeds, out=out, **session_options),
+            "trivial": {**summarize(trivial[task.id]), "seeds": seeds[:TRIVIAL_SEEDS], "results": trivial[task.id]},
         }
         reasons = gate(task, card)
         card["verdict"] = "fail" if reasons else "pass"
@@ -225,7 +314,34 @@ def gate(task, card):
             problems.append(f"{task.id}: random {interface} play reaches the target in "
                             f"{measured['success_rate']:.0%} of {measured['runs']} runs (at most "
                             f"{MAX_RANDOM_SR:.0%}): make the target need intent")
-    return problems + frame_problems(task.id, card["frames"])
+    return problems + fresh_problems(task, card) + frame_problems(task.id, card["frames"])
+
+
+def fresh_problems(task, card):
+    """The arms on fresh seeds: the solver plays the task's family, a blind sequence and a trivial policy do not."""
+    missing = [arm for arm in ARMS if arm not in card]
+    if missing:
+        return [f"{task.id}: the card has no {', '.join(missing)} arm (measured before the arms on fresh seeds): "
+                f"run `python -m sandbox calibrate {task.game.slug}`"]
+    problems = []
+    solver = summarize(card["fresh_solver"]["results"])
+    if solver["runs"] < FRESH_SEEDS or solver["success_rate"] < MIN_FRESH_SOLVER_SR:
+        problems.append(f"{task.id}: the solver reaches the target on {solver['success_rate']:.0%} of "
+                        f"{solver['runs']} fresh seeds (at least {MIN_FRESH_SOLVER_SR:.0%} of {FRESH_SEEDS}): "
+                        "make every seed's game winnable by good play")
+    blind = summarize(card["open_loop"]["results"])
+    if blind["success_rate"] > MAX_OPEN_LOOP_SR:
+        problems.append(f"{task.id}: a sequence memorised on one seed reaches the target on "
+                        f"{blind['success_rate']:.0%} of {blind['runs']} fresh seeds (at most {MAX_OPEN_LOOP_SR:.0%}): "
+                        "make what the player must look at depend on the seed")
+    winners = {}
+    for entry in card["trivial"]["results"]:
+        if entry["success"]:
+            winners.setdefault(entry["policy"], []).append(entry["seed"])
+    problems += [f"{task.id}: the trivial policy '{policy}' reaches the target on fresh seed"
+                 f"{'s' if len(seeds) > 1 else ''} {', '.join(map(str, seeds))}: make the target need more than "
+                 "one action repeated or a fixed cycle" for policy, seeds in winners.items()]
+    return problems
 
 
 def gate_task_set(cards):
@@ -242,6 +358,10 @@ def gate_task_set(cards):
         if measured["mean_progress"] > SET_MAX_RANDOM_PG:
             problems.append(f"the task set: random {interface} play makes {measured['mean_progress']:.1%} mean "
                             f"progress (at most {SET_MAX_RANDOM_PG:.0%})")
+    blind = summarize([entry for card in cards for entry in card.get("open_loop", {}).get("results", [])])
+    if blind["success_rate"] > SET_MAX_OPEN_LOOP_SR:
+        problems.append(f"the task set: sequences memorised on one seed reach the target on "
+                        f"{blind['success_rate']:.1%} of {blind['runs']} fresh seeds (at most {SET_MAX_OPEN_LOOP_SR:.0%})")
     solver = summarize([entry for card in cards for entry in card["solver"]["results"]])
     if solver["success_rate"] < SET_MIN_SOLVER_SR:
         problems.append(f"the task set: the solvers reach the target in {solver['success_rate']:.1%} of "
@@ -313,23 +433,29 @@ def verify_task_sample(task, card, *, out=print, **session_options):
     return mismatches
 
 
+def _figures(label, cards):
+    """One line of a summary table: random SR and PG of each interface, the solver on the public and on fresh
+    seeds, open-loop transfer and the trivial policies' SR and mean PG, over the cards' runs."""
+    def pooled(arm, field="results"):
+        return summarize([entry for card in cards for entry in (card[arm] if arm in card else {}).get(field, [])])
+
+    cua, generalist = (summarize([e for c in cards for e in c["random"][i]["results"]]) for i in INTERFACES)
+    fresh, blind, trivial = pooled("fresh_solver"), pooled("open_loop"), pooled("trivial")
+    return (f"{label:34s} random cua {cua['success_rate']:4.0%}/{cua['mean_progress']:4.0%} "
+            f"gen {generalist['success_rate']:4.0%}/{generalist['mean_progress']:4.0%}  "
+            f"solver {pooled('solver')['success_rate']:4.0%} fresh {fresh['success_rate']:4.0%}  "
+            f"open loop {blind['success_rate']:4.0%}  trivial {trivial['success_rate']:4.0%}/"
+            f"{trivial['mean_progress']:4.0%}")
+
+
 def _row(card):
-    cua, generalist = card["random"]["cua"], card["random"]["generalist"]
-    return (f"{card['task']:34s} cua SR {cua['success_rate']:6.1%} PG {cua['mean_progress']:6.1%}  "
-            f"gen SR {generalist['success_rate']:6.1%} PG {generalist['mean_progress']:6.1%}  "
-            f"solver SR {card['solver']['success_rate']:6.1%}  {card['verdict'].upper()}")
+    return f"{_figures(card['task'], [card])}  {card['verdict'].upper()}"
 
 
 def summary_table(documents):
-    """The figures of calibrated games as text lines: one a task, then the task set's totals."""
+    """The figures of calibrated games as text lines: one a task (random SR/PG of each interface, solver SR on
+    the public and on fresh seeds, open-loop SR, trivial policies SR/PG), then the task set's totals."""
     cards = [card for document in documents for card in document["tasks"].values()]
-    lines = [_row(card) for card in cards]
     passed = sum(card["verdict"] == "pass" for card in cards)
-    totals = {interface: summarize([e for c in cards for e in c["random"][interface]["results"]])
-              for interface in INTERFACES}
-    solver = summarize([e for c in cards for e in c["solver"]["results"]])
-    lines.append(f"{'all ' + str(len(cards)) + ' tasks':34s} cua SR {totals['cua']['success_rate']:6.1%} "
-                 f"PG {totals['cua']['mean_progress']:6.1%}  gen SR {totals['generalist']['success_rate']:6.1%} "
-                 f"PG {totals['generalist']['mean_progress']:6.1%}  solver SR {solver['success_rate']:6.1%}  "
-                 f"{passed} pass, {len(cards) - passed} fail")
-    return lines
+    return [_row(card) for card in cards] + [
+        f"{_figures(f'all {len(cards)} tasks', cards)}  {passed} pass, {len(cards) - passed} fail"]

@@ -72,31 +72,50 @@ def check(game_slug, *, out=print):
     return failures
 
 
-def calibrate(slugs, *, runs_per_seed=None, sample=False, out=print):
-    """Calibrate games and write their calibration.json, then print the summary table; with `sample`, replay
-    a sample of the stored random runs instead. Returns the stored runs that did not reproduce (sample)."""
+def calibrate(slugs, *, runs_per_seed=None, sample=False, stored=False, keep_random=False, out=print):
+    """Calibrate games (`all`: every game of the registry), write their calibration.json and print the summary
+    table; with `sample`, replay a sample of the stored random runs instead; with `stored`, measure nothing and
+    print the stored cards' figures. Returns what keeps them from shipping: the gate's reasons (and the task
+    set's, for several games), or the stored runs that did not reproduce (sample)."""
     from . import calibration
 
-    games = [registry.game(slug) for slug in slugs]
+    games = registry.games() if list(slugs) == ["all"] else [registry.game(slug) for slug in slugs]
     if sample:
         mismatches = []
         for game in games:
-            document = calibration.load_calibration(game)
-            if document is None:
-                raise SandboxError(f"{game.slug}: no {calibration.CARD_FILE}; run `python -m sandbox calibrate "
-                                   f"{game.slug}` first")
             out(f"{game.slug}: replaying a sample of the stored random runs")
-            mismatches += calibration.verify_sample(game, document, out=out)
+            mismatches += calibration.verify_sample(game, _stored_calibration(game), out=out)
         out("every sampled run reproduced" if not mismatches else "did not reproduce:\n" + "\n".join(mismatches))
         return mismatches
     documents = []
     for game in games:
+        if stored:
+            documents.append(_stored_calibration(game))
+            continue
         began = time.monotonic()
-        document = calibration.calibrate(game, runs_per_seed=runs_per_seed, out=out)
+        earlier = calibration.load_calibration(game) if keep_random else None
+        document = calibration.calibrate(game, runs_per_seed=runs_per_seed, keep_random=earlier, out=out)
         calibration.write_calibration(game, document)
         out(f"{game.slug}: wrote {calibration.card_path(game)} in {time.monotonic() - began:.0f} s")
         documents.append(document)
     out("")
     for line in calibration.summary_table(documents):
         out(line)
-    return []
+    tasks = [task for game in games for task in game.tasks.values()]
+    cards = [document["tasks"].get(task.id) for document, game in zip(documents, games) for task in game.tasks.values()]
+    problems = [reason for task, card in zip(tasks, cards) for reason in calibration.gate(task, card)]
+    if len(games) > 1:
+        problems += calibration.gate_task_set([card for card in cards if card])
+    if problems:
+        out(f"\n{len(problems)} reasons keep these tasks from shipping:\n" + "\n".join(problems))
+    return problems
+
+
+def _stored_calibration(game):
+    from . import calibration
+
+    document = calibration.load_calibration(game)
+    if document is None:
+        raise SandboxError(f"{game.slug}: no {calibration.CARD_FILE}; run `python -m sandbox calibrate {game.slug}` "
+                           "first")
+    return document

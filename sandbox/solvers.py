@@ -5,6 +5,7 @@ bundle imported from elsewhere or kept in a site's bundle store.
 """
 import json
 from pathlib import Path
+from typing import NamedTuple
 
 from . import make, manifest_json
 from .errors import SandboxError
@@ -23,29 +24,26 @@ def player_class(game):
     return player
 
 
-def play_solver(task, seed, **session_options):
-    """One run of the game's solver on a seed; the oracle's score."""
-    player = player_class(task.game)(task)
+class SolverRun(NamedTuple):
+    score: object  # the oracle's score
+    actions: list
+    state: dict    # the game's state at the end
+
+
+def play_solver(task, seed, *, player=None, **session_options):
+    """One run of a solver's `Player` (the game's own unless `player` is given) on a task (a TaskSpec or task
+    id) and seed."""
     with make(task, observation="state", **session_options) as env:
-        state, info = env.reset(seed=seed)
-        while not env.done:
-            state, info = env.step(player.act(env, state, info))
-        return env.score()
-
-
-WAIT = {"type": "wait"}
-
-
-def play_recorded(task, player_class, seed):
-    """One run of a solver's Player on a task (a TaskSpec or task id) and seed: (actions, last state, last info)."""
-    with make(task, observation="state") as env:
-        player = player_class(env.task)
+        playing = (player or player_class(env.task.game))(env.task)
         state, info = env.reset(seed=seed)
         actions = []
         while not env.done:
-            actions.append(player.act(env, state, info))
+            actions.append(playing.act(env, state, info))
             state, info = env.step(actions[-1])
-        return actions, state, info
+        return SolverRun(env.score(), actions, state)
+
+
+WAIT = {"type": "wait"}
 
 
 def write_references(manifest_path, player_class, *, every_seed=True, null_action=WAIT, only=(), report=None):
@@ -61,11 +59,11 @@ def write_references(manifest_path, player_class, *, every_seed=True, null_actio
             continue
         task_id = f"{manifest['slug']}/{task['slug']}"
         for seed in task["seeds"] if every_seed else task["seeds"][:1]:
-            actions, state, info = play_recorded(games.task(task_id), player_class, seed)
+            score, actions, state = play_solver(games.task(task_id), seed, player=player_class)
             extra = f" {report(state)}" if report else ""
-            print(f"{task_id} seed={seed}: success={info['success']} actions={len(actions)} "
-                  f"attempt={info['attempt']}{extra}", flush=True)
-            if not info["success"]:
+            print(f"{task_id} seed={seed}: success={score.success} actions={len(actions)} "
+                  f"attempt={score.attempts}{extra}", flush=True)
+            if not score.success:
                 raise SandboxError(f"{task_id} seed {seed}: the solver missed the target {task['target']}")
             if seed == task["seeds"][0]:
                 task["reference"] = {"seed": seed, "actions": actions}
