@@ -125,15 +125,23 @@ def publish_task_set(*, actor, task_set):
 
 def validate_and_publish_default(*, task_set, say):
     """The site's own set-up (`load_games`): validate each task of the draft default set that has no passing
-    validation for its game version, then publish the set, refused as a maintainer's publish would be if any
-    task fails. Audited with no actor: the command line, not a person."""
+    validation for its game version, leave out of the set the tasks that fail (a bundled task that fails the gate
+    does not ship; named in the log and the audit log), then publish the rest, refused as a maintainer's publish
+    would be if the set as a whole fails its gate. Audited with no actor: the command line, not a person."""
     tasks = list(task_set.tasks.select_related("game").order_by("game__level", "game__slug", "target"))
+    failed = {}
     for index, task in enumerate(tasks, start=1):
         validation = latest_validation(task)
         if validation is None or not validation.ok:
             validation = _validate(task=task, actor=None)
         say(f"  validated {index}/{len(tasks)} {task.task_id}: "
             + ("ok" if validation.ok else "FAILED: " + validation.problems.replace("\n", "; ")))
+        if not validation.ok:
+            failed[task.task_id] = validation.problems.splitlines()[0]
+    if failed:
+        task_set.tasks.remove(*[task for task in tasks if task.task_id in failed])
+        audit(actor=None, action="left failing tasks out of the task set", target=task_set, changes=failed)
+        say(f"  {len(failed)} tasks fail validation and are left out of {task_set.slug}: {', '.join(failed)}")
     _publish(task_set=task_set, actor=None, as_default=True)
     bundle_loading.make_default_if_none(task_set=task_set)
 

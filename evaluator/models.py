@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from sandbox import TaskSpec, registry
 from sandbox.actions import INTERFACES
-from sandbox.calibration import summarize
+from sandbox.calibration import ARMS, summarize
 
 GENRES = [("arcade", "Arcade"), ("platformer", "Platformer"), ("puzzle", "Puzzle"), ("runner", "Runner"),
           ("simulation", "Simulation")]
@@ -126,12 +126,21 @@ class Task(models.Model):
 
     def calibration_summary(self):
         """The card's figures in percent, from its runs: random SR/PG per interface, the solver's SR and actions
-        per seed, the verdict; None when the task has no card."""
+        per seed, the arms on fresh seeds (None on a card measured before them), the verdict; None when the task
+        has no card."""
         card = self.calibration
         if not card:
             return None
+        fresh = {arm: _percent(card[arm]["results"]) if arm in card else None for arm in ARMS}
+        if fresh["trivial"]:
+            by_policy = {}
+            for entry in card["trivial"]["results"]:
+                by_policy.setdefault(entry["policy"], []).append(entry)
+            best = max(by_policy, key=lambda policy: summarize(by_policy[policy])["mean_progress"])
+            fresh["trivial"].update(policies=len(by_policy), seeds=len(card["trivial"]["seeds"]),
+                                    best_policy=best, best=_percent(by_policy[best]))
         return {"random": {interface: _percent(card["random"][interface]["results"]) for interface in INTERFACES},
-                "solver": {**_percent(card["solver"]["results"]), "seeds": card["solver"]["results"]},
+                "solver": {**_percent(card["solver"]["results"]), "seeds": card["solver"]["results"]}, **fresh,
                 "game_version": card["game_version"], "verdict": card.get("verdict", ""),
                 "reasons": card.get("reasons", [])}
 

@@ -97,7 +97,7 @@ def doctor(slug, *, games=None, out=print):
         report("manifest", [str(exc)], "edit manifest.json where the message says; games/README.md shows a "
                                       "complete manifest")
         return failures
-    report("manifest", _manifest_problems(game), "GAMES.md 'What every game must have': at least "
+    report("manifest", _manifest_problems(game), "games/README.md 'What every game and task must have': at least "
            f"{MIN_STATE_FIELDS} state fields a person can read and {TASKS_PER_GAME} tasks of rising difficulty")
     tasks = list(game.tasks.values())
     hardest = tasks[-1]
@@ -120,7 +120,8 @@ def doctor(slug, *, games=None, out=print):
         problems = [problem for task in tasks for problem in calibration.gate(task, document["tasks"].get(task.id))]
     report("calibration gate", problems,
            f"fix what each reason says, then run `python -m sandbox calibrate {slug}` (random play must reach "
-           "a target in at most 10% of runs: GAMES.md 'What makes a good task')")
+           "a target in at most 10% of runs, content must depend on the seed: games/README.md 'What every game "
+           "and task must have')")
     out(f"{slug}: {'healthy' if not failures else f'{len(failures)} problems'}")
     return failures
 

@@ -1,4 +1,4 @@
-"""Task validity (DESIGN.md "Task validity (the calibration gate)"): measure every task of a game and store
+"""Task validity (games/README.md "What every game and task must have"): measure every task of a game and store
 its calibration card in `games/<slug>/calibration.json`; `gate` and `gate_task_set` say what keeps a task or
 a task set from shipping.
 
@@ -44,7 +44,7 @@ SET_MAX_RANDOM_SR = 0.05
 SET_MAX_RANDOM_PG = 0.20
 SET_MIN_SOLVER_SR = 0.90
 FRESH_SEEDS = 30          # the solver and the open-loop replays, per task
-TRIVIAL_SEEDS = 5         # each trivial policy, per game
+TRIVIAL_SEEDS = 3         # each trivial policy, per game
 MIN_FRESH_SOLVER_SR = 0.90
 MAX_OPEN_LOOP_SR = 0.10
 SET_MAX_OPEN_LOOP_SR = 0.05

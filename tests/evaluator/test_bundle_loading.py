@@ -138,6 +138,8 @@ def test_a_bundle_s_calibration_cards_are_kept_with_its_task_versions(calibrated
     assert card == stored and len(card["random"]["cua"]["results"]) >= 30
     summary = Task.objects.get(slug="points-15").calibration_summary()
     assert summary["solver"]["sr"] == 100.0 and summary["random"]["cua"]["sr"] <= 10.0
+    assert summary["fresh_solver"]["sr"] == 100.0 and summary["open_loop"]["sr"] <= 10.0
+    assert summary["trivial"]["sr"] == 0.0 and summary["trivial"]["policies"] == 8  # 2 keys, 1 pair, 3 actions, 2 cycles
     load(games_dir)
     assert Task.objects.get(slug="score-3").calibration is None  # a bundle without a calibration file
 
@@ -168,35 +170,45 @@ def test_the_command_validates_a_new_default_task_set_before_publishing_it(calib
     assert "validated" not in load_command(calibrated_dir, monkeypatch)  # a published set is not validated again
     task_page = admin_client.get(f"/admin/evaluator/task/{Task.objects.get().pk}/change/").content.decode()
     assert "Random, computer-use" in task_page and "Scripted solver" in task_page  # the calibration card
+    assert "Open loop (the reference replayed blind on fresh seeds)" in task_page and "Trivial policies" in task_page
 
 
 @pytest.mark.parametrize("case, message", [
-    ("null reaches", "tally/points-15@1 \\(the null trajectory reaches the target"),
-    ("no card", "tally/points-15@1 \\(not calibrated: run `python -m sandbox calibrate tally`"),
-    ("forged card", "tally/points-15@1 \\(random (cua|generalist) run \\(seed \\d, action seed \\d+\\) replays as"),
+    ("null reaches", "the null trajectory reaches the target"),
+    ("no card", "not calibrated: run `python -m sandbox calibrate tally`"),
+    ("forged card", "random (cua|generalist) run \\(seed \\d, action seed \\d+\\) replays as"),
 ])
-def test_the_command_leaves_a_default_task_set_whose_task_fails_validation_a_draft(calibrated_dir, monkeypatch,
-                                                                                     case, message):
-    from django.core.management import CommandError
+def test_the_command_leaves_a_task_that_fails_validation_out_of_the_default_set(tmp_path, monkeypatch, case,
+                                                                                 message):
+    from evaluator.models import AuditEntry
+
+    games_dir = tally_with(tmp_path, "points-8", "points-15")
 
     def forge(card):  # every stored random run claims a trace it never had
         for interface in ("cua", "generalist"):
             for run in card["random"][interface]["results"]:
                 run["trace_sha256"] = "0" * 64
     if case == "null reaches":
-        path = calibrated_dir / "tally" / "manifest.json"
+        path = games_dir / "tally" / "manifest.json"
         data = json.loads(path.read_text())
         data["tasks"][0]["null"] = data["tasks"][0]["reference"]
         path.write_text(json.dumps(data))
     elif case == "no card":
-        (calibrated_dir / "tally" / "calibration.json").unlink()
+        path = games_dir / "tally" / "calibration.json"
+        data = json.loads(path.read_text())
+        del data["tasks"]["tally/points-8@1"]
+        path.write_text(json.dumps(data))
     else:
-        edit_card(calibrated_dir, "tally/points-15@1", forge)
-    with pytest.raises(CommandError, match="GameWorld core v6 cannot be published while tasks fail validation: "
-                                           + message):
-        load_command(calibrated_dir, monkeypatch)
+        edit_card(games_dir, "tally/points-8@1", forge)
+    out = load_command(games_dir, monkeypatch)
+    assert re.search("validated 1/2 tally/points-8@1: FAILED: .*" + message, out), out
+    assert "validated 2/2 tally/points-15@1: ok" in out
+    assert "1 tasks fail validation and are left out of core-v6: tally/points-8@1" in out
     task_set = TaskSet.objects.get(slug="core-v6")
-    assert task_set.status == "draft" and not task_set.is_default
+    assert task_set.status == "published" and task_set.is_default
+    assert [task.task_id for task in task_set.tasks.all()] == ["tally/points-15@1"]
+    left_out = AuditEntry.objects.get(action="left failing tasks out of the task set")
+    assert list(left_out.changes) == ["tally/points-8@1"] and re.search(message, left_out.changes["tally/points-8@1"])
 
 
 def test_a_default_task_set_on_which_random_play_progresses_too_far_stays_a_draft(tmp_path, monkeypatch):

@@ -1,5 +1,6 @@
-"""The calibration gate: a task ships only if its solver and reference reach the target, the null does not,
-random play of both interfaces rarely does, and its frames are drawn (DESIGN.md "Task validity")."""
+"""The calibration gate: a task ships only if its solver and reference reach the target (the solver on fresh seeds
+too), the null does not, random play of both interfaces rarely does, a memorised sequence and a trivial policy
+do not, and its frames are drawn."""
 import hashlib
 import random
 import re
@@ -75,6 +76,14 @@ def test_a_task_that_needs_intent_passes_and_a_random_solvable_one_is_refused(ta
     assert easy["verdict"] == "fail" and easy["reasons"] == reasons
     assert any(r.startswith("tally/point-1@1: random cua play reaches the target") for r in reasons), reasons
     assert any(r.startswith("tally/point-1@1: random generalist play reaches the target") for r in reasons)
+    # the arms on fresh seeds: the solver plays every seed, a memorised sequence and a held key do not
+    assert hard["fresh_solver"]["success_rate"] == 1.0 and len(hard["fresh_solver"]["results"]) == 30
+    assert hard["open_loop"]["success_rate"] <= 0.1 and hard["trivial"]["success_rate"] == 0.0
+    assert hard["trivial"]["seeds"] == calibration.fresh_seeds(tally)[:calibration.TRIVIAL_SEEDS]
+    assert {entry["policy"] for entry in hard["trivial"]["results"]} == set(calibration.trivial_policies(
+        tally.action_space))
+    assert any(r.startswith("tally/point-1@1: the trivial policy 'press ArrowUp' reaches the target on fresh seed")
+               for r in reasons), reasons
 
 
 @pytest.mark.slow
@@ -91,20 +100,32 @@ def test_a_shared_random_run_scores_each_task_as_its_own_run_would(tally, tally_
             stored["success"], stored["progress"], stored["actions"], stored["attempts"], stored["trace_sha256"])
 
 
-def card_for(task, *, frames, random_success=(), solver_success=(True, True, True)):
+def card_for(task, *, frames, random_success=(), solver_success=(True, True, True), fresh_success=(),
+             open_loop_success=(), trivial_success=()):
     """A calibration card with the given figures: 30 random runs of each interface, the first
-    `len(random_success)` of them with those outcomes and the rest failing."""
-    outcomes = list(random_success) + [False] * (30 - len(random_success))
+    `len(random_success)` of them with those outcomes and the rest failing; the arms on fresh seeds likewise
+    (the solver succeeding, open-loop replays and trivial policies failing, unless told otherwise)."""
     counters = {"actions": 10, "attempts": 1, "trace_sha256": "0" * 64}
-    random_runs = [{"seed": 1, "action_seed": k, "success": hit, "progress": 1.0 if hit else 0.1, **counters}
-                   for k, hit in enumerate(outcomes)]
+
+    def entries(outcomes, default, count=30, **fields):
+        outcomes = list(outcomes) + [default] * (count - len(outcomes))
+        return [{"seed": 100 + k, **fields, "success": hit, "progress": 1.0 if hit else 0.1, **counters}
+                for k, hit in enumerate(outcomes)]
+
+    random_runs = [{**entry, "seed": 1, "action_seed": k} for k, entry in enumerate(entries(random_success, False))]
     solver = [{"seed": seed, "success": hit, "progress": 1.0 if hit else 0.5, **counters}
               for seed, hit in zip(task.seeds, solver_success)]
+    fresh = entries(fresh_success, True)
+    open_loop = entries(open_loop_success, False, source="reference", made_on=1)
+    trivial = entries(trivial_success, False, count=10, policy="press ArrowUp")
     return {"task": task.id, "game_version": task.game.version, "task_sha256": calibration.task_sha256(task),
             "random": {i: {**calibration.summarize(random_runs), "results": random_runs} for i in INTERFACES},
             "solver": {**calibration.summarize(solver), "results": solver},
             "reference": {"seed": 1, "success": True, "progress": 1.0, "replays_identical": True, **counters},
-            "null": {"seed": 1, "success": False, "progress": 0.0, **counters}, "frames": frames}
+            "null": {"seed": 1, "success": False, "progress": 0.0, **counters}, "frames": frames,
+            "fresh_solver": {**calibration.summarize(fresh), "results": fresh},
+            "open_loop": {**calibration.summarize(open_loop), "results": open_loop},
+            "trivial": {**calibration.summarize(trivial), "seeds": [100, 101], "results": trivial}}
 
 
 CLEAN_FRAMES = {"first_frame_flat": {"1": False}, "fail_trajectory": True,
@@ -172,6 +193,11 @@ def test_the_task_set_gate_bounds_random_play_and_the_solver(tally):
     unsolved = card_for(task, frames=CLEAN_FRAMES, solver_success=(True, False, False))
     assert calibration.gate_task_set([sound] * 5 + [unsolved]) == [
         "the task set: the solvers reach the target in 88.9% of 18 runs (at least 90%)"]
+    leaky = card_for(task, frames=CLEAN_FRAMES, open_loop_success=[True] * 2)  # 6.7 %: passes alone
+    assert calibration.gate(task, leaky) == []
+    assert calibration.gate_task_set([leaky]) == [
+        "the task set: sequences memorised on one seed reach the target on 6.7% of 30 fresh seeds (at most 5%)"]
+    assert calibration.gate_task_set([sound, leaky]) == []  # 3.3 % over the set
     assert calibration.gate_task_set([]) == ["the task set is empty"]
 
 
@@ -233,3 +259,60 @@ def test_stored_random_runs_of_a_bundled_game_reproduce(slug):
             measured = card["random"][interface]
             assert measured == {**calibration.summarize(measured["results"]), "results": measured["results"]}
             assert measured["runs"] >= calibration.MIN_RANDOM_RUNS
+
+
+def test_fresh_seeds_are_the_calibrations_own(tally, fixture_games):
+    seeds = calibration.fresh_seeds(tally)
+    assert seeds == calibration.fresh_seeds(tally)  # the same stream on every run and machine
+    assert len(set(seeds)) == len(seeds) == calibration.FRESH_SEEDS
+    assert all(0 <= seed < 2 ** 31 for seed in seeds)
+    assert not set(seeds) & {seed for task in tally.tasks.values() for seed in task.seeds}
+    assert set(seeds).isdisjoint(calibration.fresh_seeds(fixture_games.game("counter")))  # a stream per game
+
+
+def test_trivial_policies_hold_every_action_of_both_interfaces_and_cycle_through_them(fixture_games):
+    space = fixture_games.game("counter").action_space  # keys, a pointer, and a semantic action with an arg
+    policies = calibration.trivial_policies(space)
+    singles = {name: actions[0] for name, actions in policies.items() if len(actions) == 1}
+    keys = [{"type": "press_key", "key": key} for key in space.keys]
+    assert [a for a in singles.values() if a["type"] == "press_key"] == keys
+    pairs = [a["keys"] for a in singles.values() if a["type"] == "press_keys"]
+    assert len(pairs) == len(space.keys) * (len(space.keys) - 1) // 2 and all(len(set(p)) == 2 for p in pairs)
+    assert [a for a in singles.values() if a["type"] == "left_click"] == [
+        {"type": "left_click", "x": space.width // 2, "y": space.height // 2}]
+    assert {a["name"] for a in singles.values() if a["type"] == "semantic"} == set(space.semantic)
+    assert policies["cycle through the keys"] == keys
+    assert [a["name"] for a in policies["cycle through the semantic actions"]] == list(space.semantic)
+    for actions in policies.values():
+        for action in actions:
+            space.resolve(action, 200)  # every policy plays valid actions
+
+
+def test_the_gate_refuses_a_task_that_needs_no_eyes(tally):
+    task = tally.tasks["points-8"]
+    assert calibration.gate(task, card_for(task, frames=CLEAN_FRAMES, fresh_success=[False] * 3,
+                                           open_loop_success=[True] * 3)) == []  # 90 % and 10 %: at the bounds
+    assert calibration.gate(task, card_for(task, frames=CLEAN_FRAMES, fresh_success=[False] * 4,
+                                           open_loop_success=[True] * 4, trivial_success=[True, False, True])) == [
+        "tally/points-8@1: the solver reaches the target on 87% of 30 fresh seeds (at least 90% of 30): make every "
+        "seed's game winnable by good play",
+        "tally/points-8@1: a sequence memorised on one seed reaches the target on 13% of 30 fresh seeds (at most "
+        "10%): make what the player must look at depend on the seed",
+        "tally/points-8@1: the trivial policy 'press ArrowUp' reaches the target on fresh seeds 100, 102: make the "
+        "target need more than one action repeated or a fixed cycle"]
+    card = card_for(task, frames=CLEAN_FRAMES)
+    del card["open_loop"], card["trivial"]
+    assert calibration.gate(task, card) == [
+        "tally/points-8@1: the card has no open_loop, trivial arm (measured before the arms on fresh seeds): "
+        "run `python -m sandbox calibrate tally`"]
+
+
+@pytest.mark.slow
+def test_a_game_that_ignores_its_seed_is_caught_by_the_open_loop_arm(tmp_path, tally):
+    seeds = calibration.fresh_seeds(tally)[:10]
+    sound = calibration.measure_fresh(tally.tasks["points-8"], seeds, out=lambda line: None)
+    assert sound["fresh_solver"]["success_rate"] == 1.0 and sound["open_loop"]["success_rate"] <= 0.1
+    seedless = flawed_copy(tmp_path, "seedless").tasks["points-8"]
+    blind = calibration.measure_fresh(seedless, seeds, out=lambda line: None)
+    assert blind["open_loop"]["success_rate"] == 1.0
+    assert [entry["seed"] for entry in blind["open_loop"]["results"]] == seeds
