@@ -2,12 +2,14 @@
 
     .venv/bin/python manage.py make_baselines                 # every agent, the default task set, first seeds
     .venv/bin/python manage.py make_baselines --agents scripted-state --games breakout,runner
+    .venv/bin/python manage.py make_baselines --games twinflame --merge   # replay one game into the files
 
 Writes evaluator/baselines/<agent>.json (gameworld.submission/1, protocol paused): `random-cua`,
 `random-generalist` (uniform over the Gym action space of each interface) and `scripted-state` (the
 scripted players of games/<slug>/solver.py, which read the game's state, not pixels). `manage.py load_baselines`
 (run by bin/serve) turns them into submissions that the site's worker verifies by replay.
 """
+import json
 import time
 from pathlib import Path
 
@@ -32,8 +34,11 @@ class Command(BaseCommand):
         parser.add_argument("--seeds", choices=["first", "all"], default="first")
         parser.add_argument("--out", default=str(services.BASELINES_DIR),
                             help="the folder written (default evaluator/baselines)")
+        parser.add_argument("--merge", action="store_true",
+                            help="keep the existing files' runs of the other tasks of the set (a game that changed "
+                                 "is played again without playing every game)")
 
-    def handle(self, *args, agents, task_set=None, games=None, seeds="first", out=None, **options):
+    def handle(self, *args, agents, task_set=None, games=None, seeds="first", out=None, merge=False, **options):
         wanted = [a.strip() for a in agents.split(",") if a.strip()]
         unknown = [a for a in wanted if a not in AGENTS]
         if unknown:
@@ -55,15 +60,25 @@ class Command(BaseCommand):
                     claimed = run["claimed"]
                     self.stdout.write(f"{key} {task.id} seed {seed}: progress {claimed['progress']:.3f} "
                                       f"success {'yes' if claimed['success'] else 'no'} in {len(run['actions'])} actions")
+            path = folder / f"{key}.json"
+            if merge and path.is_file():
+                runs = self.merged(json.loads(path.read_text(encoding="utf-8"))["runs"], runs, slug)
             data = {"format": "gameworld.submission/1", "agent": AGENTS[key], "protocol": Protocol.PAUSED.value,
                     "task_set": slug, "runs": runs}
-            path = folder / f"{key}.json"
             path.write_text(dump(data), encoding="utf-8")
             successes = sum(r["claimed"]["success"] for r in runs)
             progress = sum(r["claimed"]["progress"] for r in runs) / len(runs)
             self.stdout.write(self.style.SUCCESS(
                 f"{path}: {len(runs)} runs, {successes} successes, mean progress {progress:.3f} "
                 f"({time.monotonic() - started:.0f} s)"))
+
+    def merged(self, kept, played, slug):
+        """The runs just played, and the kept ones of the set's other tasks, in the set's order."""
+        _, tasks = self.tasks(slug)
+        order = {task.id: index for index, task in enumerate(tasks)}
+        replaced = {run["task"] for run in played}
+        runs = [run for run in kept if run["task"] in order and run["task"] not in replaced] + played
+        return sorted(runs, key=lambda run: (order[run["task"]], run["seed"]))
 
     def tasks(self, slug):
         """(task set slug, [TaskSpec]) from the database, or every bundled task when there is none."""
