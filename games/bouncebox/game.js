@@ -2,7 +2,8 @@
 // twelve rooms; springs in the floor launch it high, spikes and spiked balls break it (it comes back at the
 // room's start, three lives an attempt), and a portal at the end of each room opens the next one.
 // Logic runs in fixed 60 Hz ticks counted from the (virtual) clock; chance comes only from Math.random (the
-// room order inside each difficulty tier, the springs' strength and where each spiked ball starts). No
+// room order inside each difficulty tier, the springs' strength, which rooms are mirrored, the warm-up rooms'
+// layouts and where each spiked ball starts). No
 // transcendental maths in logic: every speed is a multiple of 1/2 px, so positions are exact.
 (function () {
   "use strict";
@@ -18,7 +19,7 @@
   // (ax "x": along row r from column lo to hi; ax "y": along column c from row lo to hi; sp px a tick).
   // tiers: the rooms of a tier are played in a random order, tier after tier.
   var ROOMS = /*ROOMS-BEGIN*/[
-    {"name": "First Hop", "tier": 0, "movers": [], "map": [
+    {"name": "First Hop", "tier": 0, "gen": "hop", "movers": [], "map": [
       "##############################",
       "#............................#",
       "#............................#",
@@ -34,12 +35,12 @@
       "#............................#",
       "#............................#",
       "#............................#",
-      "#..........*.................#",
       "#............................#",
-      "#.S......^^^.......^^^....P..#",
+      "#............................#",
+      "#.S.......................P..#",
       "##############################",
       "##############################"]},
-    {"name": "Stairs", "tier": 0, "movers": [], "map": [
+    {"name": "Stairs", "tier": 0, "gen": "steps", "movers": [], "map": [
       "##############################",
       "#............................#",
       "#............................#",
@@ -52,12 +53,12 @@
       "#............................#",
       "#............................#",
       "#............................#",
-      "#....................*.......#",
       "#............................#",
       "#............................#",
-      "#...................###......#",
-      "#........##....###..###......#",
-      "#.S......##^^^.###^^###...P..#",
+      "#............................#",
+      "#............................#",
+      "#............................#",
+      "#.S.......................P..#",
       "##############################",
       "##############################"]},
     {"name": "Spring Wall", "tier": 1, "movers": [], "map": [
@@ -315,10 +316,45 @@
     shownSince = performance.now();
   }
 
+  // The two warm-up rooms are built from the seed: a low gap under a wall (spikes on its underside: walk
+  // through, do not jump), spike pits and a step, in a random order with random widths and spacing.
+  function rnd(n) { return Math.floor(Math.random() * n); }
+  function generate(grid, kind) {
+    var segs = shuffle(kind === "hop" ? ["wall", "pit", "pit"] : ["wall", "step", "pit"]);
+    var x = 5, gaps = [0, 3, 3], stars = [], widths = [], i;
+    for (i = 0; i < 3; i++) widths.push(segs[i] === "wall" ? 3 + rnd(2) : segs[i] === "pit" ? 2 + rnd(2) : 4 + rnd(2));
+    var used = widths[0] + widths[1] + widths[2] + 6, slack = 20 - used;
+    for (i = 0; i < slack; i++) { var k = rnd(4); if (k < 3) gaps[k]++; }
+    // now build for real with the drawn widths
+    for (i = 0; i < 3; i++) {
+      x += gaps[i];
+      var w = widths[i], c, r;
+      if (segs[i] === "wall") {
+        for (c = x; c < x + w; c++) { for (r = 1; r <= 15; r++) grid[r][c] = "#"; grid[16][c] = "v"; }
+      } else if (segs[i] === "pit") {
+        for (c = x; c < x + w; c++) grid[17][c] = "^";
+        stars.push([x + (w >> 1), 15]);
+      } else {
+        for (c = x; c < x + 2; c++) { grid[16][c] = "#"; grid[17][c] = "#"; }
+        for (c = x + 2; c < x + w; c++) grid[17][c] = "^";
+        stars.push([x + 2 + ((w - 2) >> 1), 13]);
+      }
+      x += w;
+    }
+    var st = stars[rnd(stars.length)];
+    grid[st[1]][st[0]] = "*";
+  }
+
   function loadRoom(n) {
     var R = ROOMS[G.order[n]], grid = [], r, c;
     G.room = n; G.roomId = G.order[n]; G.roomT = 0; G.deathsAtRoom = G.deaths;
+    G.mirror = Math.random() < 0.5;
     for (r = 0; r < ROWS; r++) grid.push(R.map[r].split(""));
+    if (R.gen) generate(grid, R.gen);
+    if (G.mirror) for (r = 0; r < ROWS; r++) {
+      grid[r].reverse();
+      for (c = 0; c < COLS; c++) grid[r][c] = grid[r][c] === "<" ? ">" : grid[r][c] === ">" ? "<" : grid[r][c];
+    }
     for (r = 0; r < ROWS; r++) for (c = 0; c < COLS; c++) {
       var ch = grid[r][c];
       if (ch === "S") { G.startX = c * TILE + 1; G.startY = (r + 1) * TILE - CH; grid[r][c] = "."; }
@@ -326,10 +362,12 @@
     }
     G.grid = grid;
     G.movers = R.movers.map(function (m) {
-      var a = m.lo * TILE, b = m.hi * TILE;
+      var lo = m.lo, hi = m.hi;
+      if (G.mirror && m.ax === "x") { lo = COLS - 1 - m.hi; hi = COLS - 1 - m.lo; }
+      var a = lo * TILE, b = hi * TILE;
       var pos = a + Math.floor(Math.random() * ((b - a) / m.sp + 1)) * m.sp;
       var dir = Math.random() < 0.5 ? -1 : 1;
-      var fixed = (m.ax === "x" ? m.r : m.c) * TILE;
+      var fixed = (m.ax === "x" ? m.r : (G.mirror ? COLS - 1 - m.c : m.c)) * TILE;
       return { ax: m.ax, a: a, b: b, sp: m.sp, pos: pos, dir: dir, fixed: fixed };
     });
     G.trail = [];
@@ -337,7 +375,7 @@
   }
 
   function spawn() {
-    G.px = G.startX; G.py = G.startY; G.vy = 0; G.onGround = true; G.face = 1;
+    G.px = G.startX; G.py = G.startY; G.vy = 0; G.onGround = true; G.face = G.mirror ? -1 : 1;
     G.jumpBuf = 0; G.coyote = COYOTE; G.dying = 0; G.land = 0;
   }
 
@@ -488,6 +526,8 @@
         portal_x: G.portalC * TILE + 8,
         portal_y: G.portalR * TILE,
         stars_left: listOf("*"),
+        mirrored: G.mirror,
+        tiles: G.grid.map(function (row) { return row.join(""); }),
         movers: G.movers.map(function (m) { var p = moverXY(m); return { x: p[0], y: p[1], ax: m.ax, a: m.a, b: m.b, sp: m.sp, dir: m.dir }; }),
         tick: G.t,
         cube: { px: G.px, py: G.py, vy: G.vy, on_ground: G.onGround, jump_buf: G.jumpBuf, coyote: G.coyote,

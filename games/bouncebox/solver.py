@@ -1,9 +1,10 @@
 """Scripted player for Bounce Box (games/bouncebox).
 
 It reads the game's state and plans with a model of the game's physics (a line-by-line port of tick() in
-game.js, with the rooms read from game.js itself): a beam search over the semantic actions, ranked by a
-route of hand-placed waypoints through each room (the portal last; in the stars task, the room's star
-first where it is on the way). A plan ends when the cube enters the portal (the next room's spiked balls
+game.js, on the room as the state gives it: `tiles`, mirrored or built from the seed): a beam search over
+the semantic actions, ranked by a route of hand-placed waypoints through each fixed room (mirrored with
+it; the portal last; in the stars task, the room's star first where it is on the way), or the star and
+the portal in the warm-up rooms built from the seed. A plan ends when the cube enters the portal (the next room's spiked balls
 start where Math.random puts them) and is made again from the new state.
 
     .venv/bin/python games/bouncebox/solver.py
@@ -72,8 +73,7 @@ class Sim:
 
     def __init__(self, state, route):
         c = state["cube"]
-        room = ROOMS[state["room_id"]]
-        self.grid = [list(row) for row in room["map"]]
+        self.grid = [list(row) for row in state["tiles"]]
         for r in range(ROWS):
             for col in range(COLS):
                 ch = self.grid[r][col]
@@ -256,6 +256,20 @@ def plan(start, width, depth):
     return best
 
 
+def room_route(state, stars):
+    """The waypoints through the current room: hand-placed for the fixed rooms (mirrored with the room), the
+    star (in the stars task) and the portal for the rooms built from the seed."""
+    room = ROOMS[state["room_id"]]
+    portal = ((state["portal_x"] - 8) // TILE, state["portal_y"] // TILE)
+    if room.get("gen"):
+        return ([tuple(state["stars_left"][0])] if stars and state["stars_left"] else []) + [portal]
+    name = room["name"]
+    route = STAR_WAY.get(name, WAY[name]) if stars and state["stars_left"] else WAY[name]
+    if state.get("mirrored"):
+        route = [(COLS - 1 - c, r) for c, r in route]
+    return route
+
+
 def semantic(name):
     return {"type": "semantic", "name": name}
 
@@ -276,9 +290,7 @@ class Player:
         key = (state["room"], state["deaths"])
         if info.get("reset") or not self.plan or key != self.room:
             self.room = key
-            name = ROOMS[state["room_id"]]["name"]
-            stars = "star" in getattr(self.task, "slug", "")
-            route = STAR_WAY.get(name, WAY[name]) if stars and state["stars_left"] else WAY[name]
+            route = room_route(state, "star" in getattr(self.task, "slug", ""))
             used = getattr(env, "actions_used", 0)
             self.plan = plan(Sim(state, route), self.width, max(1, min(40, 100 - used))) or ["wait"]
         return semantic(self.plan.pop(0))
