@@ -3,7 +3,7 @@
 // keeps its momentum and bounces softly off the walls. Holes swallow it (the run ends); flags along the
 // way are checkpoints; a gold key opens the locked gate; the glowing cup ends each maze.
 // Platform rules (games/README.md): logic in fixed 1/60 s ticks counted from the clock time of the
-// attempt's start, no chance in the logic (the mazes are fixed), no drawing while
+// attempt's start, chance only from Math.random (the mazes are built at each attempt's start), no drawing while
 // window.__gameworld.rendering is false, the first frame drawn before actionable, reset() redraws.
 (function () {
   "use strict";
@@ -16,53 +16,69 @@
 
   // # wall, . floor, O hole, C checkpoint flag (a touching group of C is one flag), k key, D locked gate
   // (opens with a key), E goal cup, S start.
-  var MAZES = [
-    { name: "Switchback", map: [
-      "####################",
-      "#S.......O.........#",
-      "#..................#",
-      "################CC##",
-      "#........O.........#",
-      "#..................#",
-      "#CC#################",
-      "#...........O......#",
-      "#.................E#",
-      "####################",
-      "####################",
-      "####################",
-      "####################",
-      "####################"] },
-    { name: "The Locked Gate", map: [
-      "####################",
-      "#.........O.......S#",
-      "#..O...............#",
-      "#CC#################",
-      "#.......O.....O....#",
-      "#..........O.......#",
-      "################CC##",
-      "#k.....O...........#",
-      "#.........O........#",
-      "#####DD#############",
-      "#...O....C..O.....E#",
-      "#........C.........#",
-      "####################",
-      "####################"] },
-    { name: "Pit Garden", map: [
-      "####################",
-      "#S...O.....O.......#",
-      "#.......O......O...#",
-      "###############CC###",
-      "#....O....O....O...#",
-      "#..O....O....O.....#",
-      "#CC#################",
-      "#.....O.......O....#",
-      "#.........O.......E#",
-      "####################",
-      "####################",
-      "####################",
-      "####################",
-      "####################"] }
-  ];
+  // Every attempt builds its three mazes from Math.random (drawn in a fixed order at the attempt's start):
+  // each is a switchback of two-tile corridors whose gaps (the flags), holes, start, key, gate and cup move
+  // from seed to seed, and the whole maze may face either way.
+  var NAMES = ["Switchback", "The Locked Gate", "Pit Garden"];
+  var NMAZES = 3;
+
+  function ri(a, b) { return a + Math.floor(Math.random() * (b - a + 1)); }
+  function coin() { return Math.random() < 0.5; }
+
+  // holes in the corridor whose top row is r0, between columns lo and hi, at least `gap` columns apart
+  function holes(m, r0, lo, hi, n, gap) {
+    var cols = [];
+    for (var tries = 0; tries < 60 && cols.length < n; tries++) {
+      var c = ri(lo, hi), ok = true;
+      for (var i = 0; i < cols.length; i++) if (Math.abs(cols[i] - c) < gap) ok = false;
+      if (ok) cols.push(c);
+    }
+    for (var j = 0; j < cols.length; j++) {
+      var r = r0 + ri(0, 1);
+      if (m[r][cols[j]] === ".") m[r][cols[j]] = "O";
+    }
+  }
+
+  function genMaze(kind) {                   // 0 switchback, 1 locked gate, 2 pit garden
+    var nCorr = kind === 1 ? 4 : 3, m = [];
+    for (var r = 0; r < 14; r++) {
+      var row = [];
+      for (var c = 0; c < 20; c++) row.push(c > 0 && c < 19 && r % 3 !== 0 && r < 3 * nCorr ? "." : "#");
+      m.push(row);
+    }
+    var nHoles = kind === 0 ? 1 : kind === 1 ? 2 : 3, spacing = kind === 2 ? 3 : 4;
+    var sc = ri(1, 3), sr = ri(1, 2);
+    var g0 = ri(Math.max(sc + 7, 10), 17);    // gap (flag) to corridor 2, far from the start
+    var g1 = ri(1, kind === 1 ? Math.min(g0 - 6, 9) : g0 - 6);   // gap to corridor 3, back the other way
+    m[3][g0] = m[3][g0 + 1] = "C";
+    m[6][g1] = m[6][g1 + 1] = "C";
+    holes(m, 1, sc + 3, g0 - 3, nHoles, spacing);
+    holes(m, 4, g1 + 4, g0 - 2, nHoles, spacing);
+    if (kind !== 1) {
+      var ec = ri(g1 + 7, 18);
+      m[ri(7, 8)][ec] = "E";
+      holes(m, 7, g1 + 4, ec - 2, nHoles, spacing);
+    } else {
+      var gate = ri(Math.max(g1 + 6, 8), 15), key = ri(gate + 3, 18);
+      m[9][gate] = m[9][gate + 1] = "D";
+      m[ri(7, 8)][key] = "k";
+      holes(m, 7, g1 + 4, gate - 2, 1, spacing);
+      var ec2 = ri(1, gate - 7), flag = ri(ec2 + 3, gate - 3);
+      m[10][flag] = m[11][flag] = "C";
+      m[ri(10, 11)][ec2] = "E";
+      if (flag + 2 <= gate - 2) holes(m, 10, flag + 2, gate - 2, 1, spacing);
+      if (ec2 + 2 <= flag - 2) holes(m, 10, ec2 + 2, flag - 2, 1, spacing);
+    }
+    m[sr][sc] = "S";
+    var mirror = coin();
+    return m.map(function (row) { return (mirror ? row.slice().reverse() : row).join(""); });
+  }
+
+  function generateMazes() { return [genMaze(0), genMaze(1), genMaze(2)]; }
+  if (typeof window === "undefined" || !window.document || !document.getElementById("game")) {
+    if (typeof module !== "undefined") module.exports = { generateMazes: generateMazes };
+    return;
+  }
 
   var canvas = document.getElementById("game");
   var ctx = canvas.getContext("2d");
@@ -72,7 +88,7 @@
 
   function loadMaze(i) {
     g.maze = i;
-    g.map = MAZES[i].map.map(function (row) { return row.split(""); });
+    g.map = g.maps[i].map(function (row) { return row.split(""); });
     for (var r = 0; r < 14; r++) for (var c = 0; c < 20; c++) {
       if (g.map[r][c] === "S") { g.x = c * T + T / 2; g.y = TOP + r * T + T / 2; g.map[r][c] = "."; }
     }
@@ -83,6 +99,7 @@
     startMs = performance.now(); ticksDone = 0;
     g = { tick: 0, over: false, won: false, reason: null, mazes: 0, checkpoints: 0, keysFound: 0, gates: 0,
           flash: 0, flashColor: "#fff", rings: [], fallT: 0 };
+    g.maps = generateMazes();
     loadMaze(0);
   }
 
@@ -154,7 +171,7 @@
     if (fell) { g.over = true; g.reason = "the marble fell into a hole"; g.flash = 14; g.flashColor = "#ff4a4a"; return; }
     if (goal) {
       g.mazes++; g.flash = 16; g.flashColor = "#fff3a0";
-      if (g.maze + 1 >= MAZES.length) g.won = true; else g.clear = CLEAR_TICKS;
+      if (g.maze + 1 >= NMAZES) g.won = true; else g.clear = CLEAR_TICKS;
     }
   }
 
@@ -250,11 +267,11 @@
     ctx.fillStyle = hg; ctx.fillRect(0, 0, W, TOP);
     ctx.fillStyle = g.flash > 0 ? g.flashColor : "#8a5a2e"; ctx.fillRect(0, TOP - 2, W, 2);
     ctx.font = "bold 13px monospace"; ctx.textBaseline = "middle"; ctx.textAlign = "left";
-    ctx.fillStyle = "#ffe9c0"; ctx.fillText("MAZE " + (g.maze + 1) + "/" + MAZES.length, 8, 12);
+    ctx.fillStyle = "#ffe9c0"; ctx.fillText("MAZE " + (g.maze + 1) + "/" + NMAZES, 8, 12);
     ctx.fillStyle = "#7df09a"; ctx.fillText("\u2691 " + g.checkpoints, 120, 12);
     ctx.fillStyle = "#ffd84a"; ctx.fillText("KEY " + g.keys, 180, 12);
     ctx.textAlign = "right"; ctx.fillStyle = "#ffe9c0"; ctx.fillText("SOLVED " + g.mazes, W - 8, 12);
-    ctx.textAlign = "center"; ctx.fillStyle = "#c8a878"; ctx.fillText(MAZES[g.maze].name, 330, 12);
+    ctx.textAlign = "center"; ctx.fillStyle = "#c8a878"; ctx.fillText(NAMES[g.maze], 330, 12);
   }
 
   function banner(title, sub, color) {
@@ -276,9 +293,9 @@
     }
     ctx.globalAlpha = 1;
     drawHud();
-    if (g.clear > 0) banner("MAZE SOLVED", "next: " + MAZES[g.maze + 1].name, "#fff3a0");
+    if (g.clear > 0) banner("MAZE SOLVED", "next: " + NAMES[g.maze + 1], "#fff3a0");
     if (g.over) banner("GAME OVER", "The marble fell into a hole", "#ff6a5a");
-    if (g.won) banner("ALL MAZES SOLVED", "checkpoints " + g.checkpoints + "  -  " + MAZES.length + " mazes", "#ffd84a");
+    if (g.won) banner("ALL MAZES SOLVED", "checkpoints " + g.checkpoints + "  -  " + NMAZES + " mazes", "#ffd84a");
   }
 
   function rendering() {
@@ -328,7 +345,8 @@
         ball_y: Math.round(g.y),
         ball_vx: Math.round(g.vx * 100),
         ball_vy: Math.round(g.vy * 100),
-        changing_maze: g.clear > 0
+        changing_maze: g.clear > 0,
+        maze_map: g.maps[g.maze]
       };
     },
     reset: function () {

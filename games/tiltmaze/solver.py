@@ -1,6 +1,7 @@
 """Scripted player for tiltmaze (Tilt Maze); writes the reference trajectories into the manifest.
 
-It reads the maze maps from game.js and, from the state (marble position and speed, keys held), scores
+The mazes are built from the seed, so it reads the maze being played from the state (`maze_map`) and,
+from the state (marble position and speed, keys held), scores
 every pair of tilts for the next two steps (nine tilts a step: none, four sides, four diagonals) by
 simulating the game's physics tick by tick, followed by a third step without tilt to make sure the
 marble's momentum does not carry it into a hole. A sequence is scored by a distance field: breadth-first
@@ -11,7 +12,6 @@ walls and holes, plus the distance to the nearest tile centre. It takes the firs
 """
 import itertools
 import math
-import re
 import sys
 from collections import deque
 from pathlib import Path
@@ -30,21 +30,13 @@ SEQS = list(itertools.product(TILTS, repeat=2))
 INF = 10 ** 9
 
 
-def load_mazes():
-    text = (HERE / "game.js").read_text()
-    block = text[text.index("var MAZES"):text.index("];", text.index("var MAZES"))]
-    return [re.findall(r'"([^"]{20})"', part) for part in block.split("map: [")[1:]]
-
-
-MAZES = load_mazes()
 FIELDS = {}
 
 
-def field(maze, gate_open):
-    key = (maze, gate_open)
+def field(rows, gate_open):
+    key = (tuple(rows), gate_open)
     if key in FIELDS:
         return FIELDS[key]
-    rows = MAZES[maze]
     goal_ch = "E"
     has_gate = any("D" in row for row in rows)
     if has_gate and not gate_open:
@@ -134,10 +126,9 @@ def action_for(tilt):
 
 
 def choose(state):
-    maze = state["maze"] - 1
     gate_open = state["keys_held"] > 0 or state["gates_opened"] > 0
-    rows = MAZES[maze]
-    dist = field(maze, gate_open)
+    rows = state["maze_map"]
+    dist = field(rows, gate_open)
     target = "k" if any("D" in row for row in rows) and not gate_open else "E"
     x, y, vx, vy = state["ball_x"], state["ball_y"], state["ball_vx"] / 100, state["ball_vy"] / 100
     best, best_tilt = None, (0, 0)

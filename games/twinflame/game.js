@@ -2,7 +2,7 @@
 // Ember (fire, the arrow keys) and Ripple (water, W A D) each walk safely through their own pool and die
 // in the other's; green goo kills both. Each level ends when both stand at their own doors.
 // Platform rules (games/README.md): logic in fixed 1/60 s ticks counted from the requestAnimationFrame
-// timestamps, no chance at all in the logic (the levels are fixed), no drawing while
+// timestamps, chance only from Math.random (the levels are built at each attempt's start), no drawing while
 // window.__gameworld.rendering is false, the first frame drawn before the game is actionable, reset() redraws.
 (function () {
   "use strict";
@@ -18,40 +18,104 @@
 
   // Legend: # stone, L lava (Ember safe), V water (Ripple safe), G goo (kills both), F Ember's door,
   // D Ripple's door, r red gem (Ember), b blue gem (Ripple), 1 Ember start, 2 Ripple start.
-  var LEVELS = [
-    { name: "The Antechamber", map: [
+  // Every attempt builds its three levels from Math.random (drawn in a fixed order at the attempt's start):
+  // each level keeps its shape (a hall under a ledge, a twin stair, a sunken hall) but pools, doors, gems,
+  // starts and the side it faces change, so the way through must be read from the screen.
+  var NAMES = ["The Antechamber", "The Twin Stair", "The Sunken Hall"];
+  var NLEVELS = 3;
+
+  function ri(a, b) { return a + Math.floor(Math.random() * (b - a + 1)); }
+  function coin() { return Math.random() < 0.5; }
+  function shuffle(arr) {
+    for (var i = arr.length - 1; i > 0; i--) { var j = Math.floor(Math.random() * (i + 1)); var t = arr[i]; arr[i] = arr[j]; arr[j] = t; }
+    return arr;
+  }
+  function blankMap() {
+    var m = [];
+    for (var r = 0; r < 15; r++) {
+      var row = [];
+      for (var c = 0; c < 20; c++) row.push(r < 2 || r >= 13 || c === 0 || c === 19 ? "#" : ".");
+      m.push(row);
+    }
+    return m;
+  }
+  function fromRows(rows) { return rows.map(function (s) { return s.split(""); }); }
+  function fill(m, r0, r1, c0, c1, ch) { for (var r = r0; r <= r1; r++) for (var c = c0; c <= c1; c++) m[r][c] = ch; }
+  function finish(m, mirror) {
+    return m.map(function (row) { return (mirror ? row.slice().reverse() : row).join(""); });
+  }
+  // pools of the given widths on floor row 13 inside columns lo..hi, at least `gap` stone tiles apart
+  function placePools(m, kinds, widths, lo, hi, gap) {
+    for (var tries = 0; tries < 200; tries++) {
+      var spans = [], ok = true;
+      for (var i = 0; i < kinds.length && ok; i++) {
+        var s = ri(lo, hi - widths[i] + 1), e = s + widths[i] - 1;
+        for (var j = 0; j < spans.length; j++) if (s <= spans[j][1] + gap && e >= spans[j][0] - gap) ok = false;
+        spans.push([s, e]);
+      }
+      if (!ok) continue;
+      for (var k = 0; k < spans.length; k++) fill(m, 13, 13, spans[k][0], spans[k][1], kinds[k]);
+      return;
+    }
+  }
+  function pickCol(m, r, cols) {            // a free column of the list for a gem on row r
+    var free = cols.filter(function (c) { return m[r][c] === "." && m[r + 1][c] === "#"; });
+    return free.length ? free[Math.floor(Math.random() * free.length)] : -1;
+  }
+  function range(a, b) { var out = []; for (var i = a; i <= b; i++) out.push(i); return out; }
+
+  function genAntechamber() {               // walk away from the doors, climb the stair, come back above
+    var m = blankMap();
+    fill(m, 11, 12, 16, 18, "#");
+    fill(m, 9, 10, 18, 18, "#");
+    fill(m, 8, 8, 1, 16, "#");
+    var kinds = ["L", "V"], widths = [2, 2];
+    if (coin()) { kinds.push("G"); widths.push(1); }
+    placePools(m, kinds, widths, 4, 14, 2);
+    var who = coin() ? ["1", "2"] : ["2", "1"];
+    m[12][1] = who[0]; m[12][2] = who[1];
+    var d1 = ri(2, 12), d2;
+    do { d2 = ri(2, 12); } while (Math.abs(d2 - d1) < 2);
+    m[7][d1] = "F"; m[7][d2] = "D";
+    var gems = ["r", "b", "r", "b"];
+    for (var i = 0; i < 4; i++) {
+      var row = i < 2 ? 12 : 7;
+      var c = pickCol(m, row, row === 12 ? range(3, 15) : range(2, 15));
+      if (c >= 0) m[row][c] = gems[i];
+    }
+    return finish(m, coin());
+  }
+
+  function genTwinStair() {                 // each twin climbs its own side of a zigzag stair
+    var m = fromRows([
       "####################",
       "####################",
       "#..................#",
       "#..................#",
       "#..................#",
-      "#..................#",
-      "#..................#",
-      "#..................#",
-      "#..................#",
-      "#..................#",
-      "#.............r.bFD#",
-      "#.............######",
-      "#12..r....b...######",
-      "####LL###VV#########",
-      "####################"] },
-    { name: "The Twin Stair", map: [
-      "####################",
-      "####################",
-      "#..................#",
-      "#..................#",
-      "#.F.r........b..D..#",
       "#####..........#####",
-      "#......r....b......#",
+      "#..................#",
       "#....####GG####....#",
       "#..................#",
       "#.###..........###.#",
       "#..................#",
       "#.....##....##.....#",
-      "#1...r........b...2#",
-      "#####LLL####VVV#####",
-      "####################"] },
-    { name: "The Sunken Hall", map: [
+      "#..................#",
+      "#####...####...#####",
+      "####################"]);
+    fill(m, 13, 13, 5, 7, "L");
+    fill(m, 13, 13, 12, 14, "V");
+    m[12][1] = "1"; m[12][18] = "2";
+    m[4][ri(1, 3)] = "F"; m[4][ri(16, 18)] = "D";
+    m[4][pickCol(m, 4, range(1, 4))] = "r";
+    m[4][pickCol(m, 4, range(15, 18))] = "b";
+    m[6][ri(5, 8)] = "r"; m[6][ri(11, 14)] = "b";
+    m[12][ri(2, 4)] = "r"; m[12][ri(15, 17)] = "b";
+    return finish(m, coin());
+  }
+
+  function genSunkenHall() {                // across three pools, up a platform to the shelf of doors
+    var m = fromRows([
       "####################",
       "####################",
       "#..................#",
@@ -60,14 +124,31 @@
       "#..................#",
       "#..................#",
       "#..................#",
-      "#..............F.D.#",
+      "#..................#",
       "#..............#####",
-      "#.........b.r......#",
+      "#..................#",
       "#.........####.....#",
-      "#21....r....b......#",
-      "#####GG##LL###VV####",
-      "####################"] }
-  ];
+      "#..................#",
+      "####################",
+      "####################"]);
+    var kinds = shuffle(["G", "L", "V"]), slots = [5, 9, 14];
+    for (var i = 0; i < 3; i++) fill(m, 13, 13, slots[i], slots[i] + 1, kinds[i]);
+    var who = coin() ? ["1", "2"] : ["2", "1"];
+    m[12][1] = who[0]; m[12][2] = who[1];
+    var doors = coin() ? ["F", "D"] : ["D", "F"];
+    m[8][ri(15, 16)] = doors[0]; m[8][18] = doors[1];
+    m[10][ri(10, 11)] = "b"; m[10][ri(12, 13)] = "r";
+    if (coin()) { var t = m[10].indexOf("b"), u = m[10].indexOf("r"); m[10][t] = "r"; m[10][u] = "b"; }
+    var c1 = pickCol(m, 12, range(3, 12)); if (c1 >= 0) m[12][c1] = "r";
+    var c2 = pickCol(m, 12, range(3, 12)); if (c2 >= 0) m[12][c2] = "b";
+    return finish(m, coin());
+  }
+
+  function generateLevels() { return [genAntechamber(), genTwinStair(), genSunkenHall()]; }
+  if (typeof window === "undefined" || !window.document || !document.getElementById("game")) {
+    if (typeof module !== "undefined") module.exports = { generateLevels: generateLevels };
+    return;
+  }
 
   var canvas = document.getElementById("game");
   var ctx = canvas.getContext("2d");
@@ -87,7 +168,7 @@
   }
 
   function loadLevel(i) {
-    var src = LEVELS[i].map;
+    var src = g.maps[i];
     g.level = i;
     g.map = [];
     g.gemList = [];
@@ -113,6 +194,7 @@
     startMs = performance.now(); ticksDone = 0;
     g = { tick: 0, levels: 0, doors: 0, gems: 0, over: false, won: false, reason: null,
           flash: 0, flashColor: "#fff", sparks: [] };
+    g.maps = generateLevels();
     loadLevel(0);
   }
 
@@ -209,7 +291,7 @@
     if (g.ember.atDoor && g.ripple.atDoor) {
       g.levels++;
       g.flash = 16; g.flashColor = "#fff3a0";
-      if (g.level + 1 >= LEVELS.length) g.won = true;
+      if (g.level + 1 >= NLEVELS) g.won = true;
       else g.clear = CLEAR_TICKS;
     }
   }
@@ -362,7 +444,7 @@
     ctx.textBaseline = "middle";
     ctx.textAlign = "left";
     ctx.fillStyle = "#ffe9b8";
-    ctx.fillText("LEVEL " + (g.level + 1) + "/" + LEVELS.length, 8, 12);
+    ctx.fillText("LEVEL " + (g.level + 1) + "/" + NLEVELS, 8, 12);
     ctx.fillStyle = "#ffb347";
     var left = 0, tot = 0;
     for (var i = 0; i < g.gemList.length; i++) { tot++; if (!g.gemList[i].taken) left++; }
@@ -411,11 +493,11 @@
       ctx.textAlign = "center"; ctx.textBaseline = "middle";
       ctx.font = "bold 16px monospace";
       ctx.fillStyle = "rgba(255,233,184," + Math.min(1, (50 - g.levelTick) / 20) + ")";
-      ctx.fillText(LEVELS[g.level].name, W / 2, 48);
+      ctx.fillText(NAMES[g.level], W / 2, 48);
     }
     if (g.clear > 0) banner("LEVEL CLEAR", "both twins reached their doors", "#fff3a0");
     if (g.over) banner("GAME OVER", g.reason, "#ff5c4a");
-    if (g.won) banner("TEMPLE CLEARED", "gems " + g.gems + "  -  all " + LEVELS.length + " levels done", "#ffd23f");
+    if (g.won) banner("TEMPLE CLEARED", "gems " + g.gems + "  -  all " + NLEVELS + " levels done", "#ffd23f");
   }
 
   function rendering() {
@@ -475,7 +557,8 @@
         ripple_ground: g.ripple.ground,
         ember_at_door: g.ember.atDoor,
         ripple_at_door: g.ripple.atDoor,
-        changing_level: g.clear > 0
+        changing_level: g.clear > 0,
+        level_map: g.maps[g.level]
       };
     },
     reset: function () {

@@ -1,6 +1,7 @@
 """Scripted player for twinflame (Twin Flame); writes the reference trajectories into the manifest.
 
-The levels are fixed, so the player plans: it reads the level maps from game.js, simulates each twin's
+Each attempt builds its levels from the seed, so the player plans from the state: it reads the current
+level's map (`level_map`), simulates each twin's
 movement with the game's own physics (the same float operations, tick by tick), and searches breadth-first
 for the shortest list of one-step inputs that takes the twin (collecting its gems first when the task
 counts gems) to its door without touching a deadly pool. The two twins move independently, so one
@@ -9,9 +10,9 @@ or a new attempt, and waits while the level-clear pause runs.
 
     .venv/bin/python games/twinflame/solver.py
 """
-import re
+import heapq
+import math
 import sys
-from collections import deque
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -25,12 +26,6 @@ SPEED, GRAV, JUMP_V, MAX_FALL, JUMP_BUFFER = 2.4, 0.5, 8, 10, 8
 TICKS = 15                                   # one 250 ms step
 KEYS = {"ember": ("ArrowLeft", "ArrowRight", "ArrowUp"), "ripple": ("KeyA", "KeyD", "KeyW")}
 INPUTS = [(0, False), (1, False), (-1, False), (1, True), (-1, True), (0, True)]
-
-
-def load_levels():
-    text = (HERE / "game.js").read_text()
-    block = text[text.index("var LEVELS"):text.index("];", text.index("var LEVELS"))]
-    return [re.findall(r'"([^"]{20})"', part) for part in block.split("map: [")[1:]]
 
 
 class Level:
@@ -48,7 +43,11 @@ class Level:
                 elif ch == "D":
                     self.door["ripple"] = (c, r)
                 elif ch in "rb":
-                    self.gems["ember" if ch == "r" else "ripple"].append((c, r))
+                    self.gems["ember" if ch == "r" else "ripple"].append((c * T + T / 2, r * T + T / 2))
+        # one extra row and column of stone, which index 15, 20 and -1 all read (the game reads outside as stone)
+        self.solid_grid = [[self.solid(c, r) for c in range(21)] for r in range(16)]
+        self.deadly = {kind: [[self.tile(c, r) in bad for c in range(21)] for r in range(16)]
+                       for kind, bad in (("ember", "VG"), ("ripple", "LG"))}
 
     def tile(self, c, r):
         if r < 0 or r >= 15 or c < 0 or c >= 20:
@@ -64,13 +63,17 @@ def floor(v):
 
 
 def sim_step(lv, kind, st, inp):
-    """One step of one twin from st = (x, y, vy, ground, mask); None if it dies. Mirrors game.js."""
+    """One step of one twin from st = (x, y, vy, ground, mask); None if it dies. Mirrors game.js (positions
+    are never negative, so int() is Math.floor)."""
     x, y, vy, ground, mask = st
     d, jump = inp
     buf = JUMP_BUFFER if jump else 0
     gems = lv.gems[kind]
-    door = lv.door[kind]
+    door_cx, door_r = lv.door[kind][0] * T + T / 2, lv.door[kind][1]
+    solid = lv.solid_grid
+    deadly = lv.deadly[kind]
     at_door = False
+    dx = d * SPEED
     for _ in range(TICKS):
         if buf > 0:
             if ground:
@@ -78,72 +81,94 @@ def sim_step(lv, kind, st, inp):
             else:
                 buf -= 1
         # collideX
-        dx = d * SPEED
         x += dx
-        top, bot = floor(y / T), floor((y + CH - 0.01) / T)
+        top, bot = int(y / T), int((y + CH - 0.01) / T)
         if dx > 0:
-            c = floor((x + CW - 0.01) / T)
+            c = int((x + CW - 0.01) / T)
             for r in range(top, bot + 1):
-                if lv.solid(c, r):
+                if solid[r][c]:
                     x = c * T - CW
                     break
         elif dx < 0:
-            c = floor(x / T)
+            c = int(x / T)
             for r in range(top, bot + 1):
-                if lv.solid(c, r):
+                if solid[r][c]:
                     x = (c + 1) * T
                     break
         # collideY
         vy = min(MAX_FALL, vy + GRAV)
         y += vy
-        left, right = floor(x / T), floor((x + CW - 0.01) / T)
+        left, right = int(x / T), int((x + CW - 0.01) / T)
         ground = False
         if vy > 0:
-            r = floor((y + CH) / T)
+            r = int((y + CH) / T)
             for c in range(left, right + 1):
-                if lv.solid(c, r):
+                if solid[r][c]:
                     y, vy, ground = r * T - CH, 0, True
                     break
         elif vy < 0:
-            r = floor(y / T)
+            r = int(y / T)
             for c in range(left, right + 1):
-                if lv.solid(c, r):
+                if solid[r][c]:
                     y, vy = (r + 1) * T, 0
                     break
         if ground:
-            r = floor((y + CH) / T)
-            a, b = lv.tile(floor((x + 3) / T), r), lv.tile(floor((x + CW - 3) / T), r)
-            bad = "V" if kind == "ember" else "L"
-            if "G" in (a, b) or bad in (a, b):
+            r = int((y + CH) / T)
+            if deadly[r][int((x + 3) / T)] or deadly[r][int((x + CW - 3) / T)]:
                 return None, False
         cx, cy = x + CW / 2, y + CH / 2
-        for i, (gc, gr) in enumerate(gems):
-            if not mask >> i & 1 and abs(gc * T + T / 2 - cx) < CW / 2 + 7 and abs(gr * T + T / 2 - cy) < CH / 2 + 7:
+        for i, (gx, gy) in enumerate(gems):
+            if not mask >> i & 1 and abs(gx - cx) < CW / 2 + 7 and abs(gy - cy) < CH / 2 + 7:
                 mask |= 1 << i
-        at_door = ground and abs(cx - (door[0] * T + T / 2)) <= 8 and floor((y + CH - 1) / T) == door[1]
+        at_door = ground and abs(cx - door_cx) <= 8 and int((y + CH - 1) / T) == door_r
     return (x, y, vy, ground, mask), at_door
 
 
-def plan_twin(lv, kind, want_gems, max_depth=30):
+def key(st):
+    """States closer than a pixel (and half a px/tick of speed) are one search node: the search stays small."""
+    x, y, vy, ground, mask = st
+    return round(x), round(y), round(vy * 2), ground, mask
+
+
+STEP_PX = SPEED * TICKS
+
+
+def plan_twin(lv, kind, want_gems, max_depth=40):
+    """A* over one-step inputs; the bound (horizontal px still to cover over a step's walk) never overestimates,
+    so the plan is a shortest one."""
     c, r = lv.start[kind]
     start = (c * T + (T - CW) / 2, (r + 1) * T - CH, 0, True, 0)
-    full = (1 << len(lv.gems[kind])) - 1 if want_gems else 0
-    seen = {start}
-    queue = deque([(start, [])])
-    while queue:
-        st, path = queue.popleft()
-        if len(path) >= max_depth:
+    gems = lv.gems[kind] if want_gems else []
+    full = (1 << len(gems)) - 1
+    door_cx = lv.door[kind][0] * T + T / 2
+
+    def bound(st):
+        cx = st[0] + CW / 2
+        far = max(abs(door_cx - cx) - 8, 0)
+        for i, (gx, gy) in enumerate(gems):
+            if not st[4] >> i & 1:
+                far = max(far, abs(gx - cx) - (CW / 2 + 7) + abs(door_cx - gx) - 8)
+        return math.ceil(far / STEP_PX - 1e-9)
+
+    seen = {key(start): 0}
+    heap = [(bound(start), 0, 0, start, ())]
+    tie = 1
+    while heap:
+        _, n, _, st, path = heapq.heappop(heap)
+        if n >= max_depth:
             continue
         for inp in INPUTS:
             nxt, at_door = sim_step(lv, kind, st, inp)
             if nxt is None:
                 continue
             if at_door and nxt[4] & full == full and nxt[3] and nxt[2] == 0:
-                return path + [inp]
-            if nxt not in seen:
-                seen.add(nxt)
-                queue.append((nxt, path + [inp]))
-    raise SystemExit(f"no plan for {kind}")
+                return list(path) + [inp]
+            k = key(nxt)
+            if seen.get(k, 99) > n + 1:
+                seen[k] = n + 1
+                heapq.heappush(heap, (n + 1 + bound(nxt), n + 1, tie, nxt, path + (inp,)))
+                tie += 1
+    raise RuntimeError(f"no plan for {kind}")
 
 
 def combine(plan_e, plan_r):
@@ -161,14 +186,13 @@ def combine(plan_e, plan_r):
     return out
 
 
-LEVELS = [Level(rows) for rows in load_levels()]
 PLANS = {}
 
 
-def level_plan(index, want_gems):
-    key = (index, want_gems)
+def level_plan(rows, want_gems):
+    key = (tuple(rows), want_gems)
     if key not in PLANS:
-        lv = LEVELS[index]
+        lv = Level(rows)
         PLANS[key] = combine(plan_twin(lv, "ember", want_gems), plan_twin(lv, "ripple", want_gems))
     return PLANS[key]
 
@@ -185,9 +209,10 @@ class Player:
     def act(self, env, state, info):
         if state.get("changing_level"):
             return {"type": "wait"}
-        if state["level"] != self.key or info.get("reset"):
-            self.key, self.i = state["level"], 0
-        plan = level_plan(state["level"] - 1, self.want_gems)
+        key = (state["level"], tuple(state["level_map"]))
+        if key != self.key or info.get("reset"):
+            self.key, self.i = key, 0
+        plan = level_plan(state["level_map"], self.want_gems)
         action = plan[self.i] if self.i < len(plan) else {"type": "wait"}
         self.i += 1
         return action
@@ -199,8 +224,4 @@ def main():
 
 
 if __name__ == "__main__":
-    for i in range(len(LEVELS)):
-        for g in (False, True):
-            p = level_plan(i, g)
-            print("level", i + 1, "gems" if g else "fast", len(p))
     main()

@@ -2,6 +2,7 @@
 too), the null does not, random play of both interfaces rarely does, a memorised sequence and a trivial policy
 do not, and its frames are drawn."""
 import hashlib
+import json
 import random
 import re
 import shutil
@@ -316,3 +317,23 @@ def test_a_game_that_ignores_its_seed_is_caught_by_the_open_loop_arm(tmp_path, t
     blind = calibration.measure_fresh(seedless, seeds, out=lambda line: None)
     assert blind["open_loop"]["success_rate"] == 1.0
     assert [entry["seed"] for entry in blind["open_loop"]["results"]] == seeds
+
+
+def test_calibrate_exits_non_zero_naming_what_keeps_a_task_from_shipping(tmp_path, monkeypatch, capsys):
+    from sandbox import cli
+    from sandbox.__main__ import main
+
+    shutil.copytree(FIXTURE_GAMES / "tally", tmp_path / "tally")
+    monkeypatch.setattr(cli, "registry", Registry(tmp_path))
+    assert main(["calibrate", "--stored", "tally"]) == 1  # point-1: random play and trivial policies reach it
+    output = capsys.readouterr().out
+    assert re.search(r"^tally/point-1@1 .* FAIL$", output, re.MULTILINE)
+    assert re.search(r"^tally/points-15@1 .* PASS$", output, re.MULTILINE)
+    assert "reasons keep these tasks from shipping:\ntally/point-1@1: random cua play reaches the target" in output
+    assert "tally/point-1@1: the trivial policy 'press ArrowUp' reaches the target" in output
+    path = tmp_path / "tally" / "manifest.json"
+    manifest = json.loads(path.read_text())
+    manifest["tasks"] = [task for task in manifest["tasks"] if task["slug"] != "point-1"]
+    path.write_text(json.dumps(manifest))
+    assert main(["calibrate", "--stored", "tally"]) == 0
+    assert "reasons keep" not in capsys.readouterr().out
