@@ -1,8 +1,8 @@
 // Saw Run: a precision obstacle course (in the spirit of stick-figure parkour games) for the GameWorld
 // platform. A stick-figure runner crosses three short levels of spinning saws (some riding tracks), spike
 // strips and narrow wall-jump shafts; flags are checkpoints. Logic runs in fixed 60 Hz ticks counted from
-// the (virtual) clock; chance comes only from Math.random (where the spiked walls are inserted, each moving
-// saw's phase and each still saw's nudge, drawn when a level loads). All logic is integer: positions are in 1/16 px.
+// the (virtual) clock; chance comes only from Math.random (each moving saw's phase and each still saw's
+// nudge, drawn when a level loads). All logic is integer: positions are in 1/16 px.
 (function () {
   "use strict";
 
@@ -87,11 +87,10 @@
 
   function loadLevel(n) {
     var L = LEVELS[n], r, c;
-    var built = withGates(L);
-    G.level = n; G.lt = 0; G.grid = []; G.cols = built.rows[0].length;
+    G.level = n; G.lt = 0; G.grid = []; G.cols = L.rows[0].length;
     G.flagList = []; G.taken = {};
     for (r = 0; r < ROWS; r++) {
-      var row = built.rows[r];
+      var row = L.rows[r].split("");
       for (c = 0; c < G.cols; c++) {
         if (row[c] === "S") { G.startC = c; G.startR = r; row[c] = "."; }
         else if (row[c] === "C" || row[c] === "E") G.flagList.push({ c: c, r: r, exit: row[c] === "E" });
@@ -99,7 +98,7 @@
       G.grid.push(row);
     }
     G.flagList.sort(function (a, b) { return a.c - b.c; });
-    G.saws = built.saws.map(function (s) {
+    G.saws = L.saws.map(function (s) {
       var len = Math.abs(s[3]) + Math.abs(s[4]), ph = 0, nx = 0;
       if (len > 0) ph = Math.floor(Math.random() * 2 * len);
       else nx = 4 * (Math.floor(Math.random() * 5) - 2);            // a still saw sits up to 8 px aside
@@ -109,58 +108,6 @@
     G.banner = 100;
     placeHero();
     sawPositions();
-  }
-
-  // Spiked gates: before each flag (where there is room) five columns are inserted at a column boundary drawn
-  // from the seed, where both sides are open floor and no saw is near: floor, a 3- or 4-column wall hanging from
-  // the ceiling to two tiles above the floor with spikes on its underside, 1-3 columns of floor. Run under it; a jump there
-  // meets the spikes. What lies after an inserted gate (tiles and saws) moves right with it.
-  function withGates(L) {
-    var rows = L.rows.map(function (row) { return row.split(""); }), r, c, k, i;
-    var fl = [], start = 0, floorR = 13;
-    for (c = 0; c < rows[0].length; c++) for (r = 0; r < ROWS; r++) {
-      if (rows[r][c] === "S") { start = c; floorR = r; }
-      if (rows[r][c] === "C" || rows[r][c] === "E") fl.push(c);
-    }
-    function open(c) {
-      for (var r = floorR - 2; r <= floorR; r++) if (rows[r][c] !== ".") return false;
-      if (rows[floorR + 1][c] !== "#") return false;
-      for (var i = 0; i < L.saws.length; i++) {
-        var s = L.saws[i], lo = Math.min(s[0], s[0] + s[3]), hi = Math.max(s[0], s[0] + s[3]);
-        if (c * TILE > lo - s[2] - 30 && c * TILE < hi + s[2] + 30) return false;
-      }
-      return true;
-    }
-    var cuts = [], wides = [], pads = [], lo = start + 3;
-    for (i = 0; i < fl.length; i++) {
-      var fits = [];
-      for (c = lo; c <= fl[i] - 2; c++) if (open(c - 1) && open(c)) fits.push(c);
-      if (fits.length) {
-        cuts.push(fits[Math.floor(Math.random() * fits.length)]);
-        wides.push(3 + Math.floor(Math.random() * 2));          // the wall: 3 or 4 columns
-        pads.push(1 + Math.floor(Math.random() * 3));           // open floor after it: 1 to 3 columns
-      }
-      lo = fl[i] + 3;
-    }
-    for (i = cuts.length - 1; i >= 0; i--) {
-      c = cuts[i];
-      for (r = 0; r < ROWS; r++) {
-        var add = [];
-        for (k = 0; k < 1 + wides[i] + pads[i]; k++) {
-          var inner = k >= 1 && k <= wides[i];
-          add.push(r > floorR ? "#" : inner && r <= floorR - 3 ? "#" : inner && r === floorR - 2 ? "v" : ".");
-        }
-        Array.prototype.splice.apply(rows[r], [c, 0].concat(add));
-      }
-    }
-    var saws = L.saws.map(function (s) {
-      var shift = 0;
-      for (var j = 0; j < cuts.length; j++) if (s[0] >= cuts[j] * TILE) shift += (1 + wides[j] + pads[j]) * TILE;
-      return [s[0] + shift].concat(s.slice(1));
-    });
-    G.gates = [];
-    for (i = 0, k = 0; i < cuts.length; i++) { G.gates.push(cuts[i] + 1 + k); k += 1 + wides[i] + pads[i]; }
-    return { rows: rows, saws: saws };
   }
 
   function placeHero() {
@@ -339,7 +286,6 @@
         taken: G.flagList.map(function (f, i) { return !!G.taken[i]; }),
         saws: G.saws.map(function (s) { return { x: s.cx, y: s.cy, r: s.r, x0: s.x, y0: s.y, dx: s.dx, dy: s.dy,
                                                   speed: s.sp, phase: s.ph }; }),
-        gates: G.gates.slice(),
         map: G.grid.map(function (row) { return row.join(""); })
       };
     },

@@ -1,7 +1,6 @@
 // Sky Hop: a side-scrolling platformer in three short worlds for the GameWorld platform.
 // Logic runs in fixed 60 Hz ticks counted from the (virtual) clock; chance comes only from Math.random
-// (where the two spiked gates of a world are inserted and where each walker starts on its beat, drawn
-// when a world loads). No transcendental maths in logic:
+// (where each walker starts on its beat, drawn when a world loads). No transcendental maths in logic:
 // every speed is a multiple of 1/8 px, so positions are exact.
 (function () {
   "use strict";
@@ -85,8 +84,7 @@
     ],
   ];
   var WORLD_NAMES = ["1 GREEN HILLS", "2 SUNSET RIDGE", "3 MOONLIT KEEP"];
-  var SOLID = { "#": 1, "B": 1, "?": 1, "U": 1, "H": 1, "X": 1, "[": 1, "]": 1, "{": 1, "}": 1 };
-  var SPIKE_BOX = [2, 0, 12, 9];         // a 'v' spike under a gate: x, y, w, h inside its tile
+  var SOLID = { "#": 1, "B": 1, "?": 1, "U": 1, "H": 1, "[": 1, "]": 1, "{": 1, "}": 1 };
 
   function isSolid(ch) { return SOLID[ch] === 1; }
 
@@ -106,12 +104,6 @@
     var rows = LEVELS[n], grid = [], enemies = [], r, c;
     G.level = n; G.cpCol = -1; G.flagCol = -1;
     for (r = 0; r < ROWS; r++) grid.push(rows[r].split(""));
-    var cp0 = rows[17].indexOf("C"), fl0 = rows[17].indexOf("F");
-    G.gates = [];
-    var g2 = insertGate(grid, cp0 + 3, fl0 - 6), g1 = insertGate(grid, 5, cp0 - 2);   // the later one first
-    if (g1 >= 0) G.gates.push(g1);
-    if (g2 >= 0) G.gates.push(g2 + (g1 >= 0 ? GATE_W : 0));
-    COLS = grid[0].length; LEVEL_W = COLS * TILE;
     for (r = 0; r < ROWS; r++) for (c = 0; c < COLS; c++) {
       var ch = grid[r][c];
       if (ch === "C") { G.cpCol = c; grid[r][c] = " "; }
@@ -131,27 +123,6 @@
     G.cpHit = false;
     G.banner = 90;
     placeHero(START_COL);
-  }
-
-  // A spiked gate: five new columns (ground, a three-column stone gate hanging from row 6 to one tile above
-  // the ground with spikes under it, ground) inserted at a column boundary drawn from the seed, between lo and
-  // hi, where both sides are flat open ground. Everything after it moves right by five columns.
-  var GATE_W = 5;
-  function openGround(grid, c) {
-    for (var r = 14; r < 18; r++) if (grid[r][c] !== " " && grid[r][c] !== "o") return false;
-    return grid[18][c] === "#";
-  }
-  function insertGate(grid, lo, hi) {
-    var fits = [], c, r, k;
-    for (c = lo; c <= hi; c++) if (openGround(grid, c - 1) && openGround(grid, c)) fits.push(c);
-    if (!fits.length) return -1;
-    c = fits[Math.floor(Math.random() * fits.length)];
-    for (r = 0; r < ROWS; r++) {
-      var cols = [];
-      for (k = 0; k < GATE_W; k++) cols.push(r >= 18 ? "#" : (k >= 1 && k <= 3 && r >= 6 && r <= 15) ? "X" : (k >= 1 && k <= 3 && r === 16) ? "v" : " ");
-      Array.prototype.splice.apply(grid[r], [c, 0].concat(cols));
-    }
-    return c + 1;
   }
 
   function placeHero(col) {
@@ -248,11 +219,6 @@
         G.fx.push({ kind: "spark", x: c * TILE + 8, y: r * TILE + 8, t: 0 });
       }
     }
-    for (r = r0; r <= r1; r++) for (c = c0; c <= c1; c++) {
-      if (tileAt(c, r) === "v" && overlap(G.px, G.py, PW, PH, c * TILE + SPIKE_BOX[0], r * TILE + SPIKE_BOX[1], SPIKE_BOX[2], SPIKE_BOX[3])) {
-        die("spikes"); return;
-      }
-    }
     // checkpoint and goal
     if (!G.cpHit && G.px + PW / 2 >= G.cpCol * TILE + 8) {
       G.cpHit = true; G.checkpoints++; G.score += 500;
@@ -318,8 +284,6 @@
         hero: { px: G.px, py: G.py, vy: G.vy, on_ground: G.onGround, jump_buf: G.jumpBuf, coyote: G.coyote,
                 dying: G.dying, inv: G.inv, cam: G.cam, cp_hit: G.cpHit },
         enemies: G.enemies.map(function (e) { return { x: e.x, y: e.y, a: e.a, b: e.b, dir: e.dir, alive: e.alive }; }),
-        gates: G.gates.slice(),
-        tiles: G.grid.map(function (row) { return row.join(""); }),
         coin_blocks: rowsOf("?"),
         loose_coins: rowsOf("o")
       };
@@ -447,19 +411,6 @@
         ctx.fillStyle = pg;
         if (top) { ctx.fillRect(px - 2, Y, 36, 14); ctx.fillStyle = "#0c4a16"; ctx.fillRect(px - 2, Y + 13, 36, 2); ctx.strokeStyle = "#0c4a16"; ctx.lineWidth = 1; ctx.strokeRect(px - 1.5, Y + 0.5, 35, 13); ctx.fillStyle = pg; ctx.fillRect(px + 1, Y + 15, 30, 1); }
         else { ctx.fillRect(px + 1, Y, 30, TILE); ctx.fillStyle = "#0c4a16"; ctx.fillRect(px + 1, Y, 1, TILE); ctx.fillRect(px + 30, Y, 1, TILE); }
-      } else if (t === "X") {
-        ctx.fillStyle = "#4a4658"; ctx.fillRect(X, Y, TILE, TILE);
-        ctx.fillStyle = "#6e6a82"; ctx.fillRect(X + 1, Y + 1, TILE - 2, TILE - 2);
-        ctx.fillStyle = "#8c88a2"; ctx.fillRect(X + 1, Y + 1, TILE - 2, 2);
-        ctx.fillStyle = "#4a4658"; ctx.fillRect(X, Y + ((r & 1) ? 8 : 0), TILE, 1); ctx.fillRect(X + ((r & 1) ? 4 : 11), Y, 1, TILE);
-        if (tileAt(c, r + 1) === "v") { ctx.fillStyle = "#2e2a3c"; ctx.fillRect(X, Y + TILE - 3, TILE, 3); }
-      } else if (t === "v") {
-        ctx.fillStyle = "#e8ecf4"; ctx.strokeStyle = "#5a1020"; ctx.lineWidth = 1;
-        for (var k = 0; k < 2; k++) {
-          ctx.beginPath(); ctx.moveTo(X + k * 8, Y); ctx.lineTo(X + k * 8 + 4, Y + 11); ctx.lineTo(X + k * 8 + 8, Y);
-          ctx.closePath(); ctx.fill(); ctx.stroke();
-        }
-        ctx.fillStyle = "#ff3a5a"; ctx.fillRect(X + 3, Y + 8, 2, 2); ctx.fillRect(X + 11, Y + 8, 2, 2);
       } else if (t === "o") {
         drawCoin(X + 8, Y + 8, time, c + r);
       }

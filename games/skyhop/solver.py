@@ -1,7 +1,7 @@
 """Scripted player for Sky Hop (games/skyhop).
 
 It reads the game's state, plans with a model of the game's physics (a line-by-line port of tick() in
-game.js, on the world as the state gives it: `tiles`, with the spiked gates the seed inserted), and plays the plan; a plan ends at the next world's
+game.js, with the worlds read from game.js itself), and plays the plan; a plan ends at the next world's
 start (where the walkers' random beats are drawn) and is made again from the new state. Run as a script it
 plays every task, checks each step against the game's own state and writes the reference trajectories (and
 the fail test) into the manifest.
@@ -29,7 +29,7 @@ LEVEL_W = COLS * TILE
 RUN, JUMP_V, GRAV, MAX_FALL, STOMP_V = 3, 7.5, 0.375, 8, 5.25
 PW, PH, EW, EH = 12, 14, 14, 14
 JUMP_BUFFER, COYOTE, CAM_LEAD = 6, 5, 200
-SOLID = set("#B?UHX[]{}")
+SOLID = set("#B?UH[]{}")
 TICKS_PER_STEP = 15  # 250 ms at 60 Hz
 
 ACTIONS = {"move_right": (False, 1), "jump_right": (True, 1), "wait": (False, 0), "jump": (True, 0),
@@ -46,12 +46,14 @@ class Sim:
     def __init__(self, state):
         h = state["hero"]
         self.level = state["world"] - 1
-        self.rows = state["tiles"]            # the world as built from the seed (its gates inserted)
-        self.cols = len(self.rows[0])
-        self.level_w = self.cols * TILE
+        rows = LEVELS[self.level]
         self.cp_col = state["checkpoint_col"]
         self.flag_col = state["goal_col"]
-        self.changed = frozenset()               # tiles changed since the state was read
+        used = {(c, r) for r in range(ROWS) for c in range(COLS) if rows[r][c] == "?"} - \
+            {tuple(b) for b in state["coin_blocks"]}
+        taken = {(c, r) for r in range(ROWS) for c in range(COLS) if rows[r][c] == "o"} - \
+            {tuple(b) for b in state["loose_coins"]}
+        self.changed = frozenset(used | taken)   # tiles that are no longer as in the level source
         self.px, self.py, self.vy = h["px"], h["py"], h["vy"]
         self.on_ground, self.jump_buf, self.coyote = h["on_ground"], h["jump_buf"], h["coyote"]
         self.inv, self.cam, self.cp_hit = h["inv"], h["cam"], h["cp_hit"]
@@ -68,11 +70,11 @@ class Sim:
         return other
 
     def tile(self, c, r):
-        if c < 0 or c >= self.cols:
+        if c < 0 or c >= COLS:
             return "#"
         if r < 0 or r >= ROWS:
             return " "
-        ch = self.rows[r][c]
+        ch = LEVELS[self.level][r][c]
         if ch in "gCF":
             return " "
         if (c, r) in self.changed:
@@ -120,8 +122,8 @@ class Sim:
         self.px += vx
         if self.px < self.cam:
             self.px = self.cam
-        if self.px > self.level_w - PW:
-            self.px = self.level_w - PW
+        if self.px > LEVEL_W - PW:
+            self.px = LEVEL_W - PW
         r0, r1 = int(self.py // TILE), int((self.py + PH - 1) // TILE)
         if vx > 0:
             c = int((self.px + PW - 1) // TILE)
@@ -154,7 +156,7 @@ class Sim:
             if hit:
                 self.py, self.vy = (r + 1) * TILE, 0
         self.coyote = COYOTE if self.on_ground else max(0, self.coyote - 1)
-        self.cam = max(self.cam, min(self.level_w - VIEW_W, self.px + PW / 2 - CAM_LEAD))
+        self.cam = max(self.cam, min(LEVEL_W - VIEW_W, self.px + PW / 2 - CAM_LEAD))
         r0, r1 = int(self.py // TILE), int((self.py + PH - 1) // TILE)
         c0, c1 = int(self.px // TILE), int((self.px + PW - 1) // TILE)
         for r in range(r0, r1 + 1):
@@ -162,11 +164,6 @@ class Sim:
                 if self.tile(c, r) == "o" and overlap(self.px, self.py, PW, PH, c * TILE + 3, r * TILE + 2, 10, 12):
                     self.changed = self.changed | {(c, r)}
                     self.coins += 1
-        for r in range(r0, r1 + 1):
-            for c in range(c0, c1 + 1):
-                if self.tile(c, r) == "v" and overlap(self.px, self.py, PW, PH, c * TILE + 2, r * TILE, 12, 9):
-                    self.lost = True
-                    return
         if not self.cp_hit and self.px + PW / 2 >= self.cp_col * TILE + 8:
             self.cp_hit = True
             self.checkpoints += 1

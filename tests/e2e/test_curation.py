@@ -15,7 +15,7 @@ def test_validate_a_task_publish_a_task_set_and_see_it_on_the_leaderboard(site_u
     load_games()
     maya = User.objects.create_user("maya", password="pw-maya-2026!", is_staff=True)
     maya.groups.add(Group.objects.get(name=MAINTAINERS))
-    quick = task("minesweeper/clear-board@2")
+    quick = task("breakout/rally-5@1")
     draft = TaskSet.objects.create(slug="sweep-mini", name="Sweep mini")
     draft.tasks.set([quick])
 
@@ -29,16 +29,16 @@ def test_validate_a_task_publish_a_task_set_and_see_it_on_the_leaderboard(site_u
     page.locator(f"input[name=_selected_action][value='{draft.pk}']").check()
     page.select_option("select[name=action]", "publish")
     page.get_by_role("button", name="Go").click()
-    assert "cannot be published while tasks fail validation: minesweeper/clear-board@2 (not validated)" in \
+    assert "cannot be published while tasks fail validation: breakout/rally-5@1 (not validated)" in \
         page.locator(".messagelist").inner_text()
 
-    page.goto(site_url + "/admin/evaluator/task/?q=clear-board")
+    page.goto(site_url + "/admin/evaluator/task/?q=rally-5")
     page.locator(f"input[name=_selected_action][value='{quick.pk}']").check()
     page.select_option("select[name=action]", "validate")
     page.get_by_role("button", name="Go").click()
     assert "Validation of 1 task(s) queued" in page.locator(".messagelist").inner_text()
     for _ in range(60):
-        page.goto(site_url + f"/admin/evaluator/task/?q=clear-board")
+        page.goto(site_url + f"/admin/evaluator/task/?q=rally-5")
         if "passed" in page.locator("#result_list").inner_text():
             break
         page.wait_for_timeout(1000)

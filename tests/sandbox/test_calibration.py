@@ -335,5 +335,6 @@ def test_calibrate_exits_non_zero_naming_what_keeps_a_task_from_shipping(tmp_pat
     manifest = json.loads(path.read_text())
     manifest["tasks"] = [task for task in manifest["tasks"] if task["slug"] != "point-1"]
     path.write_text(json.dumps(manifest))
+    monkeypatch.setattr(cli, "registry", Registry(tmp_path))  # a registry keeps the manifests it read
     assert main(["calibrate", "--stored", "tally"]) == 0
     assert "reasons keep" not in capsys.readouterr().out
