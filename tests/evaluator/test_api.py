@@ -65,7 +65,7 @@ def test_the_upload_form_answers_a_repeated_file_with_the_first_submission(clien
     first, again = upload(), upload()
     assert first.status_code == again.status_code == 302 and first["Location"] == again["Location"]
     assert Submission.objects.count() == 1
-    assert "You uploaded this file before" in client.get(again["Location"]).content.decode()
+    assert "You uploaded these runs before" in client.get(again["Location"]).content.decode()
 
 
 def test_no_token_a_wrong_token_and_a_revoked_token_are_refused(client):
