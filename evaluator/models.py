@@ -261,7 +261,7 @@ class Submission(models.Model):
         """What the submission page and the API show while it verifies."""
         return {"id": self.pk, "status": self.status, "status_display": self.get_status_display(),
                 "runs_done": self.runs_done, "runs_total": self.runs_total, "reason": self.reason,
-                "finished": self.finished}
+                "finished": self.finished, "provenance": self.provenance, "copy_of": self.copy_of_id}
 
 
 class Run(models.Model):

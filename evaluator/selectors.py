@@ -109,8 +109,7 @@ def submission_snapshot_read(submission_id):
                      "invalid_actions": invalid, "iar": invalid / actions if actions else None,
                      "mismatch": mismatch, "error": error, "trace_sha256": trace, **seal_check(seed, commitment, salt)})
     return {**submission.progress_dict(), "task_set": submission.task_set.slug, "agent": submission.agent_name,
-            "model": submission.model_name, "provenance": submission.provenance, "copy_of": submission.copy_of_id,
-            "mismatches": sum(r["mismatch"] for r in runs), "runs": runs}
+            "model": submission.model_name, "mismatches": sum(r["mismatch"] for r in runs), "runs": runs}
 
 
 def seal_check(seed, commitment, salt):

@@ -56,6 +56,7 @@ def test_the_same_file_uploaded_twice_is_stored_once(client, queued_runs):
     assert other.status_code == 201 and Submission.objects.count() == 2
     page = client.get(f"/api/v1/submissions/{first.json()['id']}")
     assert page.status_code == 200
+    assert (page.json()["provenance"], page.json()["copy_of"]) == ("uploaded", None)  # the server's word, not the file's
 
 
 def test_the_upload_form_answers_a_repeated_file_with_the_first_submission(client):
