@@ -7,6 +7,7 @@ from evaluator.services import BASELINES_DIR, load_baseline_files, submit_upload
 from evaluator.uploads import parse_upload
 from leaderboard import selectors
 from tests.evaluator.submissions import load_games, make_user, payload, run_entry
+from tests.leaderboard import factories
 
 
 def upload(raw, user):
@@ -15,7 +16,7 @@ def upload(raw, user):
 
 
 def test_the_same_runs_reserialised_are_the_same_submission(db, django_capture_on_commit_callbacks):
-    load_games()
+    factories.load_games()  # breakout and merge2048 among a few
     user = make_user()
     data = json.loads(payload([run_entry("breakout/rally-5@1"), run_entry("merge2048/corner-15@1")]))
     with django_capture_on_commit_callbacks():
