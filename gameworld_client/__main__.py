@@ -21,7 +21,7 @@ import os
 import sys
 from typing import Any
 
-from .progress import RunProgress, VerificationProgress, say
+from .progress import RunProgress, VerificationProgress, played_at, say
 from .upload import INTERFACES, PROTOCOL, PROTOCOLS, ClientError, UploadError, WaitTimeout, status_url_for, upload, wait
 
 DEFAULT_SITE = "http://127.0.0.1:8000"
@@ -179,10 +179,6 @@ def plan_runs(args, seeds_of: dict[str, list[int]], played=frozenset()) -> list[
     if not plan:
         raise SystemExit("error: no task matches --tasks/--games")
     return [(task, seeds) for task, seeds in plan if seeds]
-
-
-def played_at(run: dict[str, Any]) -> str:
-    return f"episode {run['episode_number']}" if "episode_number" in run else f"seed {run['seed']}"
 
 
 def play(agent, make_env, plan) -> list[dict[str, Any]]:

@@ -109,7 +109,8 @@ class HostedEvaluation:
         self._connection: ExitStack | None = None  # the open connection's context (connect() is one)
         self._episode: tuple[str, dict[str, int]] | None = None  # (task, {"seed" | "episode_number": n}) open
         begin = {"type": "begin", "evaluation": evaluation} if evaluation is not None else {
-            "type": "begin", "agent": agent, "task_set": task_set, "protocol": protocol, "sealed": sealed}
+            "type": "begin", "agent": agent, "task_set": task_set, "protocol": protocol,
+            **({"sealed": True} if sealed else {})}
         self._connect()
         self._take_evaluation(self._call(begin, "evaluation")[0])
 
@@ -155,8 +156,10 @@ class HostedEvaluation:
         """Poll the submission until it is verified or rejected (see gameworld_client.wait)."""
         return wait(submitted["status_url"], **options)
 
-    # Episodes (used by RemoteTransport): `which` is {"seed": n}, or {"episode_number": n} when sealed.
-    def reset(self, task: str, **which: int) -> tuple[bytes, dict[str, Any]]:
+    # Episodes (used by RemoteTransport): at a seed, or a sealed evaluation's episode number.
+    def reset(self, task: str, seed: int | None = None, *, episode_number: int | None = None
+              ) -> tuple[bytes, dict[str, Any]]:
+        which = {"episode_number": episode_number} if episode_number is not None else {"seed": seed}
         status, frame = self._call({"type": "reset", "task": task, **which}, "status")
         self._episode = (task, which)
         return frame, status
