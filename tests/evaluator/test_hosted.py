@@ -230,7 +230,8 @@ def test_a_sealed_evaluation_hides_its_seeds_until_submitted_then_reveals_them_c
         pages = [client.get(f"/admin/evaluator/hostedevaluation/{evaluation_id}/change/").content.decode(),
                  client.get("/?ts=sealed-mini").content.decode()]
         client.force_login(episode.evaluation.user)
-        pages.append(client.get("/account/").content.decode())
+        pages += [client.get("/account/").content.decode(), client.get("/evaluate/").content.decode()]
+        assert "paused · sealed" in pages[-1]  # the page that lists the player's evaluations
         assert "sealed until submitted" in pages[0]
         for text in heard + pages:  # before the submission nothing shows the seed or the salt
             assert not shows(text, episode.seed) and episode.salt not in text, text[:300]
