@@ -557,9 +557,10 @@ class HostedEvaluationSettings(SiteSettings):
 class HostedEvaluation(models.Model):
     """An agent evaluated live on the site over the agent socket: its episodes become one Submission.
 
-    The agent's client opens it (agent fields, task set, protocol), plays episodes (task + seed), every
-    action stored as it is applied, then submits: the submission is created from the stored actions through
-    the same checks as an upload and verified by the same replay on a worker."""
+    The agent's client opens it (agent fields, task set, protocol, sealed or not), plays episodes (task + public
+    seed, or in a sealed evaluation task + episode number at a seed the server draws), every action stored as it
+    is applied, then submits: the submission is created from the stored actions through the same checks as an
+    upload and verified by the same replay on a worker."""
 
     class Status(models.TextChoices):
         OPEN = "open", "Open"
