@@ -36,17 +36,16 @@ def drill(tasks, say=print):
     from django.contrib.auth.models import User
 
     from evaluator import hosted, verification
+    from evaluator.management.commands._baselines import primitive
     from evaluator.models import Run
-    from sandbox.rules import as_run_action
 
     user = User.objects.create_user(f"sealed-drill-{time.time_ns()}")
     evaluation = hosted.begin(user, {"agent": AGENT, "sealed": True})
     for task in tasks:
         episode, spec, _ = hosted.open_episode(evaluation.pk, {"task": task.task_id, "episode_number": 1})
-        space = spec.game.action_space
-        for index, action in enumerate(task.reference["actions"]):
-            stored, _reason = as_run_action(action, space, spec.step_ms, latency=None)
-            hosted.record_action(evaluation_id=evaluation.pk, episode_id=episode.pk, index=index, action=stored)
+        for index, action in enumerate(task.reference["actions"]):  # as key presses: one computer-use agent
+            hosted.record_action(evaluation_id=evaluation.pk, episode_id=episode.pk, index=index,
+                                 action=primitive(action, spec))
     submission, _, revealed = hosted.submit(evaluation.pk, user)
     for run_id in submission.runs.values_list("pk", flat=True):
         verification.verify_run(run_id=run_id)
