@@ -49,7 +49,8 @@ class RunProgress:
 
     def on_step(self, env: GameWorldEnv, info: dict[str, Any]) -> None:
         self.steps += 1
-        self._show(f"{env.task['task']} {played_at(info)} step {info.get('step')}")
+        where = played_at(info) if "episode_number" in info else f"seed {env.seed_used}"
+        self._show(f"{env.task['task']} {where} step {info.get('step')}")
 
     def on_run(self, run: dict[str, Any]) -> None:
         self.progress.append(float((run.get("claimed") or {}).get("progress", 0.0)))
