@@ -6,15 +6,9 @@ from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
 from evaluator.uploads import content_sha256
+from tests.evaluator.test_hosted_migration import migrate
 
 BEFORE = [("evaluator", "0010_submission_entry_facts")]
-
-
-def migrate(targets):
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(targets)
-    return MigrationExecutor(connection).loader.project_state(targets).apps
 
 
 @pytest.mark.django_db(transaction=True)
