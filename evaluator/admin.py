@@ -251,7 +251,8 @@ class TaskSetAdmin(admin.ModelAdmin):
 
 class RunInline(admin.TabularInline):
     model = Run
-    fields = ("task", "seed", "status", "claimed_progress", "progress", "claimed_success", "success", "mismatch")
+    fields = ("task", "seed", "commitment", "status", "claimed_progress", "progress", "claimed_success", "success",
+              "mismatch")
     readonly_fields = fields
     extra = 0
     can_delete = False
@@ -269,15 +270,16 @@ class SubmissionEventInline(admin.TabularInline):
 
 @admin.register(Submission)
 class SubmissionAdmin(admin.ModelAdmin):
-    list_display = ("__str__", "user", "task_set", "interface", "status", "runs_done", "runs_total", "hidden",
-                    "is_baseline", "created")
-    list_filter = ("status", "interface", "task_set", "hidden", "is_baseline")
-    search_fields = ("agent_name", "model_name", "organisation")
-    fields = ("agent_name", "model_name", "organisation", "interface", "protocol", "task_set", "user", "status",
-              "runs_done", "runs_total", "reason", "payload_sha256", "flag_reason", "hidden", "is_baseline",
-              "created", "updated")
-    readonly_fields = ("agent_name", "model_name", "organisation", "interface", "protocol", "task_set", "user",
-                       "status", "runs_done", "runs_total", "reason", "payload_sha256", "created", "updated")
+    list_display = ("__str__", "user", "task_set", "interface", "provenance", "status", "runs_done", "runs_total",
+                    "copy_of", "hidden", "is_baseline", "created")
+    list_filter = ("provenance", "status", "interface", "task_set", "hidden", "is_baseline")
+    search_fields = ("agent_name", "model_name", "organisation", "content_sha256")
+    fields = ("agent_name", "model_name", "organisation", "interface", "protocol", "provenance", "task_set", "user",
+              "status", "runs_done", "runs_total", "reason", "content_sha256", "copy_of", "flag_reason", "hidden",
+              "is_baseline", "created", "updated")
+    readonly_fields = ("agent_name", "model_name", "organisation", "interface", "protocol", "provenance", "task_set",
+                       "user", "status", "runs_done", "runs_total", "reason", "content_sha256", "copy_of", "created",
+                       "updated")
     inlines = [SubmissionEventInline, RunInline]
     actions = ["reverify"]
 
@@ -349,21 +351,30 @@ class HostedEvaluationSettingsAdmin(SiteSettingsAdmin):
 
 class HostedEpisodeInline(admin.TabularInline):
     model = HostedEpisode
-    fields = ("task", "seed", "status", "progress", "success", "trace_sha256", "last_action_at")
+    fields = ("task", "number", "seed_or_sealed", "commitment", "status", "progress", "success", "trace_sha256",
+              "last_action_at")
     readonly_fields = fields
     extra = 0
     can_delete = False
     show_change_link = False
+
+    @admin.display(description="seed")
+    def seed_or_sealed(self, episode):
+        """A sealed episode's seed stays secret until its evaluation is submitted, from maintainers too."""
+        if episode.number is not None and episode.evaluation.status != HostedEvaluation.Status.SUBMITTED:
+            return "sealed until submitted"
+        return episode.seed
 
 
 @admin.register(HostedEvaluation)
 class HostedEvaluationAdmin(admin.ModelAdmin):
     """Agents evaluated live on the site: read-only (the submission they became is reviewed as any other)."""
 
-    list_display = ("pk", "user", "agent_name", "protocol", "task_set", "status", "submission", "created")
-    list_filter = ("status", "protocol", "task_set")
+    list_display = ("pk", "user", "agent_name", "protocol", "sealed", "task_set", "status", "submission", "created")
+    list_filter = ("status", "sealed", "protocol", "task_set")
     search_fields = ("user__username", "agent__name")
-    readonly_fields = ("user", "task_set", "protocol", "agent", "status", "submission", "created", "submitted_at")
+    readonly_fields = ("user", "task_set", "protocol", "sealed", "agent", "status", "submission", "created",
+                       "submitted_at")
     inlines = [HostedEpisodeInline]
 
     @admin.display(description="agent")

@@ -70,16 +70,19 @@ class AgentConsumer(AsyncWebsocketConsumer):
     Connect to /ws/agent/ with `Authorization: Token <key>` (or `?token=<key>` where headers cannot be set).
     Client -> server (JSON text), server -> client:
 
-      {"type": "begin", "agent": {...}, "task_set": "core-v6", "protocol": "paused" | "realtime"}
+      {"type": "begin", "agent": {...}, "task_set": "core-v6", "protocol": "paused" | "realtime", "sealed": bool}
       {"type": "begin", "evaluation": 12}                          (continue an open evaluation of yours)
-          -> {"type": "evaluation", "id", "protocol", "task_set", "agent", "tasks": [...], "episodes": [...]}
-      {"type": "reset", "task": "breakout/rally-10@1", "seed": 1}
-          -> {"type": "status", "step": 0, ..., "resumed": bool, "actions": [...]} then the frame (binary JPEG)
+          -> {"type": "evaluation", "id", "protocol", "sealed", "task_set", "agent", "tasks": [...], "episodes": [...]}
+      {"type": "reset", "task": "breakout/rally-10@1", "seed": 1}              (public seeds)
+      {"type": "reset", "task": "breakout/rally-10@1", "episode_number": 1}    (sealed: the site draws the seed)
+          -> {"type": "status", "step": 0, ..., "resumed": bool, "actions": [...]} then the frame (binary JPEG);
+             a sealed episode's status has "episode_number" and "commitment" where another's has "seed"
       {"type": "action", "step": n, "action": {...}}               (realtime: the action may carry latency_ms)
           -> {"type": "status", "step": n + 1, "action": <as recorded>, "invalid", ...} then the frame
              (when the run is over the status also has progress, success and trace_sha256)
       {"type": "submit"}
-          -> {"type": "submitted", "submission", "url", "status_url", "runs"}
+          -> {"type": "submitted", "submission", "url", "status_url", "runs", "provenance", "revealed"}
+             (revealed: a sealed evaluation's {"task", "episode_number", "commitment", "seed", "salt"} each)
       anything the rules refuse -> {"type": "refused", "reason"} (nothing changes)
     """
 
@@ -134,8 +137,7 @@ class AgentConsumer(AsyncWebsocketConsumer):
     async def on_reset(self, message):
         if self.evaluation is None:
             raise Refusal('begin first: {"type": "begin", "agent": {...}} or {"type": "begin", "evaluation": <id>}')
-        episode, spec, actions = await database_sync_to_async(hosted.open_episode)(
-            self.evaluation.pk, message.get("task"), message.get("seed"))
+        episode, spec, actions = await database_sync_to_async(hosted.open_episode)(self.evaluation.pk, message)
         await self.close_live()
         evaluation_id = self.evaluation.pk
         live = LiveSession(spec, episode.seed, protocol=self.evaluation.protocol, charge_invalid=True,
@@ -148,24 +150,26 @@ class AgentConsumer(AsyncWebsocketConsumer):
 
     async def on_action(self, message):
         if self.live is None:
-            raise Refusal('no episode is open: send {"type": "reset", "task": ..., "seed": ...} first')
+            raise Refusal('no episode is open: send {"type": "reset", "task": ..., "seed": ...} first '
+                          '("episode_number" instead of "seed" in a sealed evaluation)')
         stored = await self.live.play(message)
         await self.send_step(action=stored)
 
     async def on_submit(self, message):
         if self.evaluation is None:
             raise Refusal("begin first: there is no evaluation on this connection")
-        submission, runs = await database_sync_to_async(hosted.submit)(self.evaluation.pk, self.user)
+        submission, runs, revealed = await database_sync_to_async(hosted.submit)(self.evaluation.pk, self.user)
         await self.close_live()
         self.evaluation.status = HostedEvaluation.Status.SUBMITTED
         await self.send(text_data=json.dumps({
-            "type": "submitted", "submission": submission.pk, "runs": runs,
-            "url": f"/submissions/{submission.pk}/", "status_url": f"/api/v1/submissions/{submission.pk}"}))
+            "type": "submitted", "submission": submission.pk, "runs": runs, "provenance": submission.provenance,
+            "revealed": revealed, "url": f"/submissions/{submission.pk}/",
+            "status_url": f"/api/v1/submissions/{submission.pk}"}))
 
     async def send_step(self, **extra):
         live = self.live
-        status = {"type": "status", "episode": self.episode.pk, "task": live.spec.id, "seed": live.seed,
-                  **live.status(reveal_score=True), **extra}
+        status = {"type": "status", "episode": self.episode.pk, "task": live.spec.id,
+                  **hosted.episode_reference(self.episode), **live.status(reveal_score=True), **extra}
         await self.send(text_data=json.dumps(status))
         await self.send(bytes_data=await live.frame())
         if live.done:

@@ -19,8 +19,9 @@ from sandbox.rules import MAX_LATENCY_MS
 
 from . import services
 from .live import Refusal
-from .models import (ApiToken, Protocol, HostedAction, HostedEpisode, HostedEvaluation, HostedEvaluationSettings, TaskSet,
-                     UploadLimits)
+from .models import (ApiToken, HostedAction, HostedEpisode, HostedEvaluation, HostedEvaluationSettings, Protocol,
+                     Provenance, TaskSet, UploadLimits)
+from .sealing import seal, sealed_seed
 from .uploads import FORMAT, PROTOCOLS, UploadRejected, parse_upload, submission_schema
 
 HOSTED_NOTE = "Played live on the site (hosted evaluation)."
@@ -36,14 +37,25 @@ def token_still_active(token_id):
     return ApiToken.objects.filter(pk=token_id, revoked_at__isnull=True, user__is_active=True).exists()
 
 
-def task_description(task):
+def task_description(task, *, sealed):
+    """A task as the agent sees it: a sealed evaluation plays as many episodes of it as it has public seeds,
+    each at a seed the site draws; otherwise the agent picks one of its public seeds."""
     game = task.game
     spec = task.spec()  # the game version the task was made for (its action space)
+    episodes = {"episodes": len(task.seeds)} if sealed else {"seeds": list(task.seeds)}
     return {"task": task.task_id, "title": task.title, "instruction": task.instruction,
-            "max_actions": task.max_actions, "step_ms": task.step_ms, "seeds": list(task.seeds),
+            "max_actions": task.max_actions, "step_ms": task.step_ms, **episodes,
             "game": {"slug": game.slug, "title": game.title, "backend": game.backend, "genre": game.genre,
                      "level": game.level},
             "action_space": spec.game.action_space.describe()}
+
+
+def episode_reference(episode):
+    """How messages name an episode: a sealed one by its number and commitment (its seed is secret until the
+    evaluation is submitted), any other by its seed."""
+    if episode.number is not None:
+        return {"episode_number": episode.number, "commitment": episode.commitment}
+    return {"seed": episode.seed}
 
 
 def begin(user, message):
@@ -59,6 +71,9 @@ def begin(user, message):
     protocol = message.get("protocol", Protocol.PAUSED)
     if protocol not in PROTOCOLS:
         raise Refusal(f"protocol is one of {', '.join(PROTOCOLS)}, got {protocol!r}")
+    sealed = message.get("sealed", False)
+    if not isinstance(sealed, bool):
+        raise Refusal(f"sealed is true (the site draws every episode's seed) or false (public seeds), got {sealed!r}")
     agent = message.get("agent")
     problem = jsonschema.exceptions.best_match(jsonschema.Draft202012Validator(
         submission_schema()["properties"]["agent"]).iter_errors(agent))
@@ -70,7 +85,8 @@ def begin(user, message):
     if task_set is None or task_set.status != TaskSet.Status.PUBLISHED:
         published = ", ".join(TaskSet.objects.filter(status=TaskSet.Status.PUBLISHED).values_list("slug", flat=True))
         raise Refusal(f"task set {slug!r} is not published; published task sets: {published or 'none'}")
-    return HostedEvaluation.objects.create(user=user, task_set=task_set, protocol=protocol, agent=agent)
+    return HostedEvaluation.objects.create(user=user, task_set=task_set, protocol=protocol, sealed=sealed,
+                                           agent=agent)
 
 
 def ensure_open(evaluation):
@@ -107,33 +123,64 @@ def touch(evaluation_id):
 
 def evaluation_message(evaluation):
     tasks = evaluation.task_set.tasks.select_related("game").order_by("game__level", "game__slug", "target", "slug")
-    episodes = [{"task": e.task.task_id, "seed": e.seed, "status": e.status, "steps": e.steps,
+    episodes = [{"task": e.task.task_id, **episode_reference(e), "status": e.status, "steps": e.steps,
                  "progress": e.progress, "success": e.success}
                 for e in evaluation.episodes.select_related("task__game").annotate(steps=Count("actions"))]
-    return {"type": "evaluation", "id": evaluation.pk, "protocol": evaluation.protocol,
+    return {"type": "evaluation", "id": evaluation.pk, "protocol": evaluation.protocol, "sealed": evaluation.sealed,
             "task_set": evaluation.task_set.slug, "agent": evaluation.agent, "max_latency_ms": MAX_LATENCY_MS,
-            "tasks": [task_description(t) for t in tasks], "episodes": episodes}
+            "tasks": [task_description(t, sealed=evaluation.sealed) for t in tasks], "episodes": episodes}
 
 
-def open_episode(evaluation_id, task_id, seed):
-    """The episode of (task, seed) in this evaluation, created on first use; its stored actions."""
+def open_episode(evaluation_id, message):
+    """The episode a reset message asks for, created on first use, and its stored actions: (task, seed) in an
+    evaluation on public seeds; (task, episode number) in a sealed one, whose seed the site draws from its
+    secret and commits to."""
     evaluation = HostedEvaluation.objects.select_related("task_set").get(pk=evaluation_id)
     ensure_open(evaluation)
+    task_id = message.get("task")
     task = next((t for t in evaluation.task_set.tasks.select_related("game") if t.task_id == task_id), None)
     if task is None:
         raise Refusal(f"{task_id!r} is not a task of task set {evaluation.task_set.slug} (tasks are "
                       "game/task@version, listed in the evaluation message)")
-    if isinstance(seed, bool) or seed not in task.seeds:
-        raise Refusal(f"seed {seed!r} is not one of {task_id}'s seeds ({', '.join(map(str, task.seeds))})")
+    lookup, defaults = (_sealed_episode if evaluation.sealed else _public_episode)(evaluation, task, message)
     try:
         with transaction.atomic():
-            episode, _ = HostedEpisode.objects.get_or_create(evaluation=evaluation, task=task, seed=seed)
+            episode, _ = HostedEpisode.objects.get_or_create(evaluation=evaluation, task=task, **lookup,
+                                                             defaults=defaults)
     except IntegrityError:  # created by another connection at the same moment
-        episode = HostedEpisode.objects.get(evaluation=evaluation, task=task, seed=seed)
+        episode = HostedEpisode.objects.get(evaluation=evaluation, task=task, **lookup)
     if episode.status == HostedEpisode.Status.FINISHED:
-        raise Refusal(f"{task_id} seed {seed} was already played in this evaluation (each task and seed once)")
+        which = f"episode {episode.number}" if evaluation.sealed else f"seed {episode.seed}"
+        raise Refusal(f"{task_id} {which} was already played in this evaluation (each once)")
     touch(evaluation.pk)
     return episode, task.spec(), episode.action_list()
+
+
+def _public_episode(evaluation, task, message):
+    """(lookup, defaults) of the episode at the public seed the message names."""
+    if "episode_number" in message:
+        raise Refusal(f"evaluation {evaluation.pk} plays the public seeds: ask for a seed "
+                      f'({{"type": "reset", "task": ..., "seed": {task.seeds[0]}}}); episode numbers are for sealed '
+                      "evaluations")
+    seed = message.get("seed")
+    if isinstance(seed, bool) or seed not in task.seeds:
+        raise Refusal(f"seed {seed!r} is not one of {task.task_id}'s seeds ({', '.join(map(str, task.seeds))})")
+    return {"seed": seed}, {}
+
+
+def _sealed_episode(evaluation, task, message):
+    """(lookup, defaults) of the sealed episode the message numbers: the seed drawn for it, with its seal."""
+    if "seed" in message:
+        raise Refusal(f"evaluation {evaluation.pk} is sealed: the site draws each episode's seed and reveals it when "
+                      'the evaluation is submitted; ask for an episode number ({"type": "reset", "task": ..., '
+                      f'"episode_number": 1}}, 1 to {len(task.seeds)}), not a seed')
+    number = message.get("episode_number")
+    if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= len(task.seeds):
+        raise Refusal(f"episode_number {number!r}: {task.task_id} has episodes 1 to {len(task.seeds)} in a sealed "
+                      "evaluation")
+    seed = sealed_seed(scope=f"hosted:{evaluation.pk}", task_id=task.task_id, episode=number)
+    salt, commitment = seal(seed)
+    return {"number": number}, {"seed": seed, "salt": salt, "commitment": commitment}
 
 
 def record_action(*, evaluation_id, episode_id, index, action):
@@ -152,11 +199,12 @@ def finish_episode(episode_id, score):
 
 
 def submit(evaluation_id, user):
-    """The evaluation's episodes as one submission: the upload checks, then the same verification."""
+    """The evaluation's episodes as one submission: the upload checks, then the same verification. Returns the
+    submission, its number of runs, and a sealed evaluation's reveal: each episode's seed and salt."""
     with transaction.atomic():
         evaluation = HostedEvaluation.objects.select_for_update().select_related("task_set").get(pk=evaluation_id)
         ensure_open(evaluation)
-        runs = []
+        runs, revealed, commitments = [], [], {}
         for episode in evaluation.episodes.select_related("task__game"):
             actions = episode.action_list()
             if not actions:
@@ -165,6 +213,10 @@ def submit(evaluation_id, user):
             if episode.status == HostedEpisode.Status.FINISHED:
                 run["claimed"] = {"progress": episode.progress, "success": episode.success}
             runs.append(run)
+            if evaluation.sealed:
+                commitments[(episode.task_id, episode.seed)] = (episode.commitment, episode.salt)
+                revealed.append({"task": episode.task.task_id, **episode_reference(episode), "seed": episode.seed,
+                                 "salt": episode.salt})
         if not runs:
             raise Refusal("no episode has an action yet: play at least one before submitting")
         agent = dict(evaluation.agent)
@@ -173,12 +225,15 @@ def submit(evaluation_id, user):
         raw = json.dumps({"format": FORMAT, "agent": agent, "protocol": evaluation.protocol,
                           "task_set": evaluation.task_set.slug, "runs": runs}).encode()
         try:
-            parsed = parse_upload(raw, user=user, limits=UploadLimits.current(), latency_measured=True)
+            parsed = parse_upload(raw, user=user, limits=UploadLimits.current(), latency_measured=True,
+                                  seeds_drawn_by_server=evaluation.sealed)
         except UploadRejected as rejected:
             raise Refusal("the site refused these runs as a submission: " + "; ".join(
                 f"{e['field']}: {e['message']}" for e in rejected.errors)) from None
-        submission = services.create_submission(user=user, parsed=parsed)
+        provenance = Provenance.SEALED if evaluation.sealed else Provenance.HOSTED
+        submission = services.create_submission(user=user, parsed=parsed, provenance=provenance,
+                                                commitments=commitments)
         evaluation.status, evaluation.submission, evaluation.submitted_at = (
             HostedEvaluation.Status.SUBMITTED, submission, timezone.now())
         evaluation.save(update_fields=["status", "submission", "submitted_at"])
-    return submission, len(runs)
+    return submission, len(runs), revealed

@@ -188,7 +188,16 @@ class TaskSet(models.Model):
         return self.status != self.Status.DRAFT
 
 
+class Provenance(models.TextChoices):
+    """How a submission's runs were made, as the server saw it."""
+    SEALED = "sealed", "Sealed (hosted, seeds drawn by the server)"
+    HOSTED = "hosted", "Hosted on public seeds"
+    UPLOADED = "uploaded", "Uploaded"
+
+
 class Submission(models.Model):
+    Provenance = Provenance
+
     class Status(models.TextChoices):
         RECEIVED = "received", "Received"
         QUEUED = "queued", "Queued"
@@ -226,7 +235,17 @@ class Submission(models.Model):
     runs_total = models.PositiveIntegerField(default=0)
     runs_done = models.PositiveIntegerField(default=0)
     reason = models.TextField(blank=True, help_text="Why the submission was rejected.")
-    payload_sha256 = models.CharField(max_length=64, blank=True, help_text="The uploaded file's hash.")
+    provenance = models.CharField(
+        max_length=10, choices=Provenance.choices, default=Provenance.UPLOADED, db_index=True,
+        help_text="How the runs were made, set by the server from the path the submission came by (never read "
+                  "from a file): only sealed entries rank on the default board.")
+    content_sha256 = models.CharField(
+        max_length=64, blank=True, db_index=True,
+        help_text="The identity of the runs whatever the bytes: task set, protocol, interface and every run's task, "
+                  "seed and actions, canonically (evaluator/uploads.py content_sha256).")
+    copy_of = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL, related_name="copies",
+                                help_text="The earlier entry with the same runs (any account, baselines included): "
+                                          "a copy is shown, never ranked.")
     flag_reason = models.TextField(blank=True, help_text="Shown publicly beside a flagged or hidden submission.")
     hidden = models.BooleanField(default=False, help_text="Kept out of every leaderboard figure.")
     is_baseline = models.BooleanField(default=False, help_text="A reference agent of the platform's own.")
@@ -251,7 +270,7 @@ class Submission(models.Model):
         """What the submission page and the API show while it verifies."""
         return {"id": self.pk, "status": self.status, "status_display": self.get_status_display(),
                 "runs_done": self.runs_done, "runs_total": self.runs_total, "reason": self.reason,
-                "finished": self.finished}
+                "finished": self.finished, "provenance": self.provenance, "copy_of": self.copy_of_id}
 
 
 class Run(models.Model):
@@ -284,6 +303,11 @@ class Run(models.Model):
     actions_used = models.PositiveIntegerField(null=True, blank=True)
     invalid_actions = models.PositiveIntegerField(null=True, blank=True)
     trace_sha256 = models.CharField(max_length=64, blank=True)
+    # A sealed run's seed was drawn by the server and committed to before it was played (sandbox/commitment.py);
+    # both are blank for a run on a public seed.
+    commitment = models.CharField(max_length=64, blank=True, help_text="sha256 of f\"{seed}:{salt}\", shown "
+                                                                       "when the episode opened.")
+    salt = models.CharField(max_length=32, blank=True, help_text="Revealed with the seed on submission.")
     mismatch = models.BooleanField(default=False, help_text="The claim differs from the verified replay.")
     error = models.TextField(blank=True)
     claimed_at = models.DateTimeField(null=True, blank=True, help_text="When a worker took it (a lease).")
@@ -542,9 +566,10 @@ class HostedEvaluationSettings(SiteSettings):
 class HostedEvaluation(models.Model):
     """An agent evaluated live on the site over the agent socket: its episodes become one Submission.
 
-    The agent's client opens it (agent fields, task set, protocol), plays episodes (task + seed), every
-    action stored as it is applied, then submits: the submission is created from the stored actions through
-    the same checks as an upload and verified by the same replay on a worker."""
+    The agent's client opens it (agent fields, task set, protocol, sealed or not), plays episodes (task + public
+    seed, or in a sealed evaluation task + episode number at a seed the server draws), every action stored as it
+    is applied, then submits: the submission is created from the stored actions through the same checks as an
+    upload and verified by the same replay on a worker."""
 
     class Status(models.TextChoices):
         OPEN = "open", "Open"
@@ -554,6 +579,8 @@ class HostedEvaluation(models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="hosted_evaluations")
     task_set = models.ForeignKey(TaskSet, on_delete=models.PROTECT, related_name="hosted_evaluations")
     protocol = models.CharField(max_length=12, choices=Protocol.choices, default=Protocol.PAUSED)
+    sealed = models.BooleanField(default=False, help_text="The server draws each episode's seed and reveals it on "
+                                                          "submission; the agent asks for an episode number.")
     agent = models.JSONField(help_text="The agent block of the submission it becomes (name, model, interface, ...).")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN, db_index=True)
     submission = models.OneToOneField(Submission, null=True, blank=True, on_delete=models.SET_NULL,
@@ -578,7 +605,11 @@ class HostedEpisode(models.Model):
 
     evaluation = models.ForeignKey(HostedEvaluation, on_delete=models.CASCADE, related_name="episodes")
     task = models.ForeignKey(Task, on_delete=models.PROTECT, related_name="hosted_episodes")
-    seed = models.PositiveBigIntegerField()
+    seed = models.PositiveBigIntegerField(help_text="In a sealed evaluation: secret until it is submitted.")
+    number = models.PositiveIntegerField(null=True, blank=True,
+                                         help_text="A sealed episode's number (1, 2, ...) within its task.")
+    commitment = models.CharField(max_length=64, blank=True, help_text="A sealed episode's commitment to its seed.")
+    salt = models.CharField(max_length=32, blank=True, help_text="Secret until the evaluation is submitted.")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE)
     progress = models.FloatField(null=True, blank=True, help_text="The live sandbox's figure at the end.")
     success = models.BooleanField(null=True, blank=True)
@@ -589,10 +620,13 @@ class HostedEpisode(models.Model):
 
     class Meta:
         ordering = ["pk"]
-        constraints = [models.UniqueConstraint(fields=["evaluation", "task", "seed"], name="one_episode_per_task_seed")]
+        constraints = [models.UniqueConstraint(fields=["evaluation", "task", "seed"], name="one_episode_per_task_seed"),
+                       models.UniqueConstraint(fields=["evaluation", "task", "number"], name="one_sealed_episode_per_number",
+                                               condition=models.Q(number__isnull=False))]
 
-    def __str__(self):
-        return f"{self.task.task_id} seed {self.seed} ({self.get_status_display()})"
+    def __str__(self):  # the admin lists episodes: a sealed one is named by its number, never its seed
+        which = f"episode {self.number}" if self.number is not None else f"seed {self.seed}"
+        return f"{self.task.task_id} {which} ({self.get_status_display()})"
 
     def action_list(self):
         return HostedAction.log(self.pk)

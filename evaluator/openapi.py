@@ -13,7 +13,18 @@ PROGRESS = {"type": "object", "properties": {
     "status": {"enum": ["received", "queued", "verifying", "verified", "rejected"]},
     "runs_done": {"type": "integer"}, "runs_total": {"type": "integer"},
     "reason": {"type": "string", "description": "Why a submission was rejected."},
-    "finished": {"type": "boolean"}}}
+    "finished": {"type": "boolean"},
+    "provenance": {"enum": ["sealed", "hosted", "uploaded"], "description":
+                   "How the server received the runs (never what a file says): `sealed`, played live at seeds the "
+                   "server drew and committed to (the only entries the default board ranks); `hosted`, played live "
+                   "on public seeds; `uploaded`, a file. `hosted` and `uploaded` entries are actions chosen by the "
+                   "submitter on public seeds, checked by replay, shown apart and never ranked."},
+    "copy_of": {"type": ["integer", "null"], "description":
+                "The earlier submission with the same runs (task, seed, actions), by anyone: a copy is shown, never "
+                "ranked."},
+    "runs": {"type": "array", "description": "Each run's figures, claimed and verified (status answer only); a "
+             "sealed run also has `commitment` (shown when its episode opened), `salt` and `commitment_checks`: "
+             "whether sha256(f\"{seed}:{salt}\") equals the commitment.", "items": {"type": "object"}}}}
 
 
 def _json_error(description):

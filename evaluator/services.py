@@ -1,30 +1,38 @@
 """Submissions: an upload stored whole and queued for verification, a submission replayed again, and the
 platform's baseline files loaded as submissions. Keyword-only arguments; each function is one transaction's worth
 of work."""
-import hashlib
 from pathlib import Path
 
 from django.db import transaction
 
-from .models import Run, Submission, UploadLimits
+from .models import Provenance, Run, Submission, UploadLimits
 from .uploads import UploadRejected, parse_upload
 from .verification import log_event, queue_verification
 
 BASELINES_DIR = Path(__file__).resolve().parent / "baselines"
 
 
-def create_submission(*, user, parsed):
+def create_submission(*, user, parsed, provenance=Provenance.UPLOADED, commitments=None):
     """Store a validated upload whole (or not at all), then queue its verification once committed."""
-    return submit_upload(user=user, parsed=parsed)[0]
+    return submit_upload(user=user, parsed=parsed, provenance=provenance, commitments=commitments)[0]
 
 
-def submit_upload(*, user, parsed):
-    """(submission, created): the same file uploaded again by the same account answers with the submission it
-    made the first time instead of storing and ranking it twice."""
+def submit_upload(*, user, parsed, provenance=Provenance.UPLOADED, commitments=None):
+    """(submission, created). A submission is its runs, whatever the bytes they came in (content_sha256): the
+    same runs sent again by the same account answer with the submission they made the first time instead of
+    storing and ranking them twice; the same runs as an earlier entry of anyone else (the platform's baselines
+    included) are stored as a copy of it, shown but never ranked.
+
+    `provenance` is how the server received the runs (never what a file says); `commitments` maps a sealed
+    run's (task pk, seed) to its (commitment, salt), revealed now that the evaluation is submitted."""
+    identical = Submission.objects.filter(content_sha256=parsed.content_sha256, task_set=parsed.task_set) \
+        .exclude(status=Submission.Status.REJECTED).order_by("pk")
     if user is not None:
-        earlier = Submission.objects.filter(user=user, payload_sha256=parsed.payload_sha256).order_by("pk").first()
+        earlier = identical.filter(user=user).first()
         if earlier is not None:
             return earlier, False
+    original = identical.filter(copy_of__isnull=True).first()
+    commitments = commitments or {}
     agent = parsed.agent
     with transaction.atomic():
         submission = Submission.objects.create(
@@ -34,13 +42,17 @@ def submit_upload(*, user, parsed):
             code_url=agent.get("code_url", ""), paper_url=agent.get("paper_url", ""), weights=agent.get("weights", ""),
             tuned_on_benchmark=agent.get("tuned_on_benchmark"),
             **{f"reported_{name}": value for name, value in agent.get("reported", {}).items()},
-            protocol=parsed.protocol, runs_total=len(parsed.runs), payload_sha256=parsed.payload_sha256)
+            protocol=parsed.protocol, provenance=provenance, runs_total=len(parsed.runs),
+            content_sha256=parsed.content_sha256, copy_of=original)
         Run.objects.bulk_create([
             Run(submission=submission, task=run.task, seed=run.seed, actions=run.actions,
-                claimed_progress=run.claimed_progress, claimed_success=run.claimed_success)
+                claimed_progress=run.claimed_progress, claimed_success=run.claimed_success,
+                **dict(zip(("commitment", "salt"), commitments.get((run.task.pk, run.seed), ("", "")))))
             for run in parsed.runs])
+        copy = f"; the same runs as submission {original.pk}, so a copy of it" if original else ""
         log_event(submission_id=submission.pk, message=f"received {len(parsed.runs)} runs on task set "
-                                                       f"{parsed.task_set.slug} (file sha256 {parsed.payload_sha256[:16]}…)")
+                                                       f"{parsed.task_set.slug} ({provenance}, content sha256 "
+                                                       f"{parsed.content_sha256[:16]}…){copy}")
         transaction.on_commit(lambda: queue_verification(submission_id=submission.pk))
     return submission, True
 
@@ -64,15 +76,14 @@ def load_baseline_files(*, folder=BASELINES_DIR, say=print):
     if not files:
         say(f"no baseline files in {folder}")
     for path in files:
-        raw = path.read_bytes()
-        existing = Submission.objects.filter(payload_sha256=hashlib.sha256(raw).hexdigest()).first()
-        if existing is not None:
-            say(f"{path.name}: already loaded (submission {existing.pk}, {existing.status})")
-            continue
         try:
-            parsed = parse_upload(raw, user=None, limits=UploadLimits.current())
+            parsed = parse_upload(path.read_bytes(), user=None, limits=UploadLimits.current())
         except UploadRejected as rejected:
             say(f"{path.name}: not loaded: " + "; ".join(f"{e['field']}: {e['message']}" for e in rejected.errors[:5]))
+            continue
+        existing = Submission.objects.filter(content_sha256=parsed.content_sha256, is_baseline=True).first()
+        if existing is not None:
+            say(f"{path.name}: already loaded (submission {existing.pk}, {existing.status})")
             continue
         submission = create_submission(user=None, parsed=parsed)
         Submission.objects.filter(pk=submission.pk).update(is_baseline=True)

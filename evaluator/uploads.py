@@ -66,7 +66,19 @@ class ParsedSubmission:
     agent: dict
     protocol: str
     runs: list
-    payload_sha256: str
+    content_sha256: str
+
+
+def content_sha256(*, task_set, protocol, interface, runs):
+    """A submission's identity, whatever the bytes it came in (indentation, key or run order, encoding): the
+    sha256 of the canonical JSON of its task set (slug), protocol, interface and runs, each run
+    {"task": "game/task@version", "seed", "actions"} and the runs sorted. Claims and the agent's description
+    are left out: they change no replay. `runs` is any iterable of (task id, seed, actions)."""
+    canonical = sorted(({"task": task_id, "seed": seed, "actions": actions} for task_id, seed, actions in runs),
+                       key=lambda run: (run["task"], run["seed"]))
+    document = {"task_set": task_set, "protocol": protocol, "interface": interface, "runs": canonical}
+    text = json.dumps(document, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 @cache
@@ -74,11 +86,13 @@ def submission_schema():
     return json.loads(SCHEMA_PATH.read_text())
 
 
-def parse_upload(raw, *, user, limits, latency_measured=False):
+def parse_upload(raw, *, user, limits, latency_measured=False, seeds_drawn_by_server=False):
     """Validate an uploaded file (bytes) completely; return a ParsedSubmission or raise UploadRejected.
 
     Realtime runs rank on latencies the server measured, so they come only from hosted evaluations
-    (`latency_measured`); an uploaded file's latencies are the submitter's word and are refused."""
+    (`latency_measured`); an uploaded file's latencies are the submitter's word and are refused. A run's seed
+    must be one of its task's public seeds, except in a sealed evaluation's runs, whose seeds the server drew
+    (`seeds_drawn_by_server`)."""
     if len(raw) > limits.max_file_bytes:
         raise UploadRejected([_error("(file)", f"the file is {len(raw):,} bytes; the limit is "
                                                f"{limits.max_file_bytes:,} bytes")])
@@ -117,13 +131,15 @@ def parse_upload(raw, *, user, limits, latency_measured=False):
     errors, runs, seen = [], [], {}
     for index, run in enumerate(data["runs"]):
         parsed = _check_run(index, run, tasks, task_set, limits, seen, errors, protocol=data["protocol"],
-                            interface=data["agent"]["interface"])
+                            interface=data["agent"]["interface"], public_seeds=not seeds_drawn_by_server)
         if parsed is not None:
             runs.append(parsed)
     if errors:
         raise UploadRejected(errors)
+    identity = content_sha256(task_set=task_set.slug, protocol=data["protocol"], interface=data["agent"]["interface"],
+                              runs=((run.task.task_id, run.seed, run.actions) for run in runs))
     return ParsedSubmission(task_set=task_set, agent=data["agent"], protocol=data["protocol"], runs=runs,
-                            payload_sha256=hashlib.sha256(raw).hexdigest())
+                            content_sha256=identity)
 
 
 def read_json(raw):
@@ -166,13 +182,14 @@ def _encodable(text):
         return False
 
 
-def _check_run(index, run, tasks, task_set, limits, seen, errors, protocol=Protocol.PAUSED, interface="cua"):
+def _check_run(index, run, tasks, task_set, limits, seen, errors, protocol=Protocol.PAUSED, interface="cua",
+               public_seeds=True):
     where = f"runs[{index}]"
     task = tasks.get(run["task"])
     if task is None:
         errors.append(_error(f"{where}.task", _unknown_task_message(run["task"], task_set)))
         return None
-    if run["seed"] not in task.seeds:
+    if public_seeds and run["seed"] not in task.seeds:
         errors.append(_error(f"{where}.seed", f"{run['seed']} is not one of {task.task_id}'s seeds "
                                               f"({', '.join(map(str, task.seeds))})"))
     key = (task.task_id, run["seed"])

@@ -11,6 +11,7 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from .models import Run, Submission, SubmissionEvent
+from .sealing import CommitmentBroken, check_commitment
 from sandbox import SandboxError, Trajectory, run_trajectory
 
 log = logging.getLogger(__name__)
@@ -71,6 +72,13 @@ def verify_run(*, run_id):
     if claimed_at is None:
         return _not_claimed(run_id)
     run = Run.objects.select_related("task__game").get(pk=run_id)
+    if run.commitment:  # a sealed run replays only at the seed its episode committed to before it was played
+        try:
+            check_commitment(seed=run.seed, salt=run.salt, commitment_hex=run.commitment,
+                             what=f"run {run.pk} ({run.task.task_id})")
+        except CommitmentBroken as broken:
+            fail_run(run_id=run_id, error=str(broken))
+            return None
     Submission.objects.filter(pk=run.submission_id, status__in=[Submission.Status.RECEIVED,
                                                                 Submission.Status.QUEUED]) \
         .update(status=Submission.Status.VERIFYING)

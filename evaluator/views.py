@@ -91,8 +91,8 @@ def submit(request):
         else:
             submission, created = services.submit_upload(user=request.user, parsed=parsed)
             if not created:
-                messages.info(request, f"You uploaded this file before (submission {submission.pk}): here it is; "
-                                       "it is stored and ranked once.")
+                messages.info(request, f"You uploaded these runs before (submission {submission.pk}), maybe in another "
+                                       "file or order: here it is; it is stored once.")
             return redirect(submission)
     context = {"form": form, "errors": errors, "limits": UploadLimits.current(),
                "task_sets": TaskSet.objects.filter(status=TaskSet.Status.PUBLISHED)}

@@ -21,7 +21,7 @@ import os
 import sys
 from typing import Any
 
-from .progress import RunProgress, VerificationProgress, say
+from .progress import RunProgress, VerificationProgress, played_at, say
 from .upload import INTERFACES, PROTOCOL, PROTOCOLS, ClientError, UploadError, WaitTimeout, status_url_for, upload, wait
 
 DEFAULT_SITE = "http://127.0.0.1:8000"
@@ -191,7 +191,7 @@ def play(agent, make_env, plan) -> list[dict[str, Any]]:
         progress.on_run(run)
         claimed = run.get("claimed") or {}
         invalid = sum(1 for a in run["actions"] if a.get("type") == "invalid")
-        say(f"{run['task']} seed {run['seed']}: progress {claimed.get('progress', 0):.3f} "
+        say(f"{run['task']} {played_at(run)}: progress {claimed.get('progress', 0):.3f} "
             f"success {'yes' if claimed.get('success') else 'no'}, {len(run['actions'])} actions ({invalid} invalid)")
 
     try:
@@ -208,6 +208,8 @@ def cmd_run(args):
     from .hosted import HostedError
 
     made, problem = make_agent(args)
+    if made is not None and args.sealed and not args.hosted:
+        made, problem = None, "--sealed plays on a site: add --hosted (a local run plays the public seeds)"
     if made is None:
         say(f"error: {problem}")
         return EXIT_REFUSED
@@ -257,14 +259,17 @@ def run_hosted(args, agent, agent_block):
         return EXIT_REFUSED
     try:
         hosted = HostedEvaluation(args.site, args.token, agent=agent_block, task_set=args.task_set,
-                                  protocol=args.protocol, evaluation=args.evaluation)
+                                  protocol=args.protocol, sealed=args.sealed, evaluation=args.evaluation)
     except HostedError as exc:  # unreachable (3), or refused: a bad token, task set or agent block (2)
         say(f"error: {exc}")
         return EXIT_UNREACHABLE if isinstance(exc, ConnectionLost) else EXIT_REFUSED
     with hosted:
-        say(f"hosted evaluation {hosted.id} on {args.site} ({hosted.protocol}, task set {hosted.task_set})")
-        played = {(e["task"], e["seed"]) for e in hosted.episodes if e["status"] == "finished"}
-        plan = plan_runs(args, {task: described["seeds"] for task, described in hosted.tasks.items()}, played)
+        say(f"hosted evaluation {hosted.id} on {args.site} ({hosted.protocol}{', sealed' if hosted.sealed else ''}, "
+            f"task set {hosted.task_set})")
+        # A sealed evaluation's episodes are numbered (their seeds are the site's secret until submission).
+        key = "episode_number" if hosted.sealed else "seed"
+        played = {(e["task"], e[key]) for e in hosted.episodes if e["status"] == "finished"}
+        plan = plan_runs(args, {task: hosted.env(task).episode_keys() for task in hosted.tasks}, played)
         runs = play(agent, lambda t: hosted.env(t, interface=args.interface), plan)
         say(f"{summary(runs)['runs']} runs played; submitting")
         submitted = hosted.submit()
@@ -327,6 +332,9 @@ def parser():
                     help="whether the agent was built, prompted or trained using these games or tasks")
     rn.add_argument("--task-set", help="the task set (default: the site's default; core-v6 locally)")
     rn.add_argument("--hosted", action="store_true", help="play live on --site (no upload)")
+    rn.add_argument("--sealed", action="store_true",
+                    help="with --hosted: a sealed evaluation, the one the default board ranks (the site draws each "
+                         "episode's seed and reveals it on submission; --seeds then picks episode numbers)")
     rn.add_argument("--evaluation", type=int, help="continue this open hosted evaluation")
     rn.add_argument("--out", default="results.json", help="local: the submission file written (default results.json)")
     rn.add_argument("--upload", action="store_true", help="local: upload the file to --site afterwards")

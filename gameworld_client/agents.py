@@ -43,7 +43,8 @@ class RandomAgent:
 
     def reset(self, env: GameWorldEnv) -> None:
         # One generator per (task, seed): the same run whatever order the tasks are played in.
-        key = f"{self.seed}:{env.task['task']}:{env.seed_used}".encode()
+        played_at = env.seed_used if not env.sealed else f"episode-{env.episode_number}"
+        key = f"{self.seed}:{env.task['task']}:{played_at}".encode()
         env.action_space.seed(zlib.crc32(key))
 
     def act(self, observation: dict[str, Any], info: dict[str, Any], env: GameWorldEnv) -> Any:
@@ -52,8 +53,9 @@ class RandomAgent:
 
 def run_episode(agent: Agent, env: GameWorldEnv, *, seed: int | None = None, on_step: OnStep | None = None
                 ) -> dict[str, Any]:
-    """Play one episode to its end; return the env's run record (task, seed, actions, claimed)."""
-    observation, info = env.reset(seed=seed)
+    """Play one episode to its end; return the env's run record (task, seed, actions, claimed). In a sealed
+    evaluation `seed` is the episode number (the site draws the seed)."""
+    observation, info = env.reset(options={"episode_number": seed}) if env.sealed else env.reset(seed=seed)
     agent.reset(env)
     while not env.done:
         action = agent.act(observation, info, env)
@@ -67,13 +69,14 @@ def run_episode(agent: Agent, env: GameWorldEnv, *, seed: int | None = None, on_
 
 def run_tasks(agent: Agent, make_env: Callable[[str], GameWorldEnv], tasks: Iterable[str], *, seeds: Seeds = "first",
               on_run: OnRun | None = None, on_step: OnStep | None = None) -> list[dict[str, Any]]:
-    """Run the agent on every task (an env each, closed after) at its first seed or at all its seeds."""
+    """Run the agent on every task (an env each, closed after) at its first seed or at all its seeds (a sealed
+    evaluation's episode numbers stand for its seeds)."""
     runs = []
     for task in tasks:
         env = make_env(task)
         try:
-            task_seeds = env.task["seeds"] if seeds == "all" else env.task["seeds"][:1] if seeds == "first" \
-                else list(seeds)
+            keys = env.episode_keys()
+            task_seeds = keys if seeds == "all" else keys[:1] if seeds == "first" else list(seeds)
             for seed in task_seeds:
                 run = run_episode(agent, env, seed=seed, on_step=on_step)
                 runs.append(run)

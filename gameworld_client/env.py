@@ -14,6 +14,9 @@
 
     with gw.HostedEvaluation(site, token, agent={...}) as hosted:              # remote: live on a site
         env = hosted.env("breakout/rally-10@1", interface="generalist")
+    with gw.HostedEvaluation(site, token, agent={...}, sealed=True) as hosted: # sealed: the site draws the seeds
+        env = hosted.env("breakout/rally-10@1", interface="generalist")
+        obs, info = env.reset(options={"episode_number": 1})                   # info["commitment"]: sha256 of the seed
 
 Rules are the sandbox's: one action per step, 100 actions, reset on failure, the best score over attempts.
 `terminated` means the target was reached, `truncated` that the budget is spent. The reward is 0 on every
@@ -177,7 +180,10 @@ class GameWorldEnv(gym.Env):
             "actions_left": gym_spaces.Discrete(self.task["max_actions"] + 1),
         })
         self.action_space = action_space(self.desc, interface)
+        # A sealed evaluation's task has a number of episodes, not seeds: the site draws each seed.
+        self.sealed = "episodes" in self.task
         self.seed_used = None
+        self.episode_number = None
         self.recorded_actions = []
         self.last_jpeg = None
         self.last_status = None
@@ -189,12 +195,20 @@ class GameWorldEnv(gym.Env):
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
               ) -> tuple[dict[str, Any], dict[str, Any]]:
         super().reset(seed=seed)
-        task_seed = (options or {}).get("task_seed")
-        if task_seed is None:
-            task_seed = seed if seed is not None else self._next_seed()
-        self.seed_used = int(task_seed)
+        options = options or {}
         self.recorded_actions = []
-        jpeg, status = self.transport.reset(self.seed_used)
+        if self.sealed:  # `seed` only seeds this env's generator: the task's seed is the site's secret
+            if options.get("task_seed") is not None:
+                raise ValueError("a sealed evaluation draws its seeds on the site: reset(options={'episode_number': "
+                                 f"n}}) with n from 1 to {self.task['episodes']}")
+            self.episode_number = int(options.get("episode_number") or self._next_episode())
+            jpeg, status = self.transport.reset_episode(self.episode_number)
+        else:
+            task_seed = options.get("task_seed")
+            if task_seed is None:
+                task_seed = seed if seed is not None else self._next_seed()
+            self.seed_used = int(task_seed)
+            jpeg, status = self.transport.reset(self.seed_used)
         self.recorded_actions = list(status.pop("actions", None) or [])  # a resumed hosted episode
         return self._observation(jpeg, status), self._info(status)
 
@@ -234,8 +248,11 @@ class GameWorldEnv(gym.Env):
             return invalid_record(jsonable(action))
 
     def run_record(self) -> dict[str, Any]:
-        """This episode as a run of a gameworld.submission/1 file (claimed figures once it is over)."""
-        record = {"task": self.task["task"], "seed": self.seed_used, "actions": list(self.recorded_actions)}
+        """This episode as a run of a gameworld.submission/1 file (claimed figures once it is over); a sealed
+        episode's record names its number and commitment instead of the seed, revealed on submission."""
+        which = {**self._played_at(), "commitment": (self.last_status or {}).get("commitment")} if self.sealed \
+            else self._played_at()
+        record = {"task": self.task["task"], **which, "actions": list(self.recorded_actions)}
         status = self.last_status or {}
         if "progress" in status:
             record["claimed"] = {"progress": status["progress"], "success": status["success"]}
@@ -250,6 +267,16 @@ class GameWorldEnv(gym.Env):
         seeds = self.task["seeds"]
         return seeds[int(self.np_random.integers(len(seeds)))]
 
+    def _played_at(self):
+        return {"episode_number": self.episode_number} if self.sealed else {"seed": self.seed_used}
+
+    def _next_episode(self):
+        return 1 + int(self.np_random.integers(self.task["episodes"]))
+
+    def episode_keys(self) -> list[int]:
+        """What a run of this task is played at: its seeds, or a sealed evaluation's episode numbers."""
+        return list(range(1, self.task["episodes"] + 1)) if self.sealed else list(self.task["seeds"])
+
     def _observation(self, jpeg, status):
         self.last_jpeg = jpeg
         self._frame = decode_frame(jpeg)
@@ -259,9 +286,10 @@ class GameWorldEnv(gym.Env):
                 "actions_left": int(status["actions_left"])}
 
     def _info(self, status):
-        info = {"task": self.task["task"], "seed": self.seed_used, **{k: status.get(k) for k in STATUS_FIELDS},
+        info = {"task": self.task["task"], **self._played_at(), **{k: status.get(k) for k in STATUS_FIELDS},
                 "done": bool(status.get("terminated") or status.get("truncated"))}
-        for name in ("latency_ms", "landed", "progress", "success", "trace_sha256", "state", "resumed", "episode"):
+        for name in ("latency_ms", "landed", "progress", "success", "trace_sha256", "state", "resumed", "episode",
+                     "commitment"):
             if name in status:
                 info[name] = status[name]
         if self.recorded_actions:

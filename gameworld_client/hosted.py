@@ -12,9 +12,17 @@
 The server records every action as it applies it; nothing is uploaded. Each (task, seed) is played once
 in an evaluation: a reset of an episode already begun resumes it (info["resumed"]), one already finished is
 refused. A dropped connection is reconnected and the episode resumed transparently.
+
+Sealed (`sealed=True`, the evaluation the default board ranks): the site draws each episode's seed from its
+secret, so nobody can prepare actions for it. A task has `hosted.tasks[task]["episodes"]` episodes, asked
+for by number (`env.reset(options={"episode_number": 1})`); the episode opens with a commitment to its seed
+(info["commitment"]), and `submit()` reveals every seed and salt, checked here against the commitments:
+
+    sha256(f"{seed}:{salt}".encode()).hexdigest() == commitment
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import time
 from contextlib import ExitStack
@@ -77,10 +85,17 @@ def _closed_error(exc: ConnectionClosed) -> HostedError:
     return HostedError(f"the site closed the connection (code {code}{': ' + reason if reason else ''})")
 
 
+def commitment_holds(revealed: dict[str, Any]) -> bool:
+    """Whether a revealed seed and salt match the commitment shown when the episode opened (the site's
+    sandbox/commitment.py defines it; this client stands alone, so it recomputes the one line)."""
+    digest = hashlib.sha256(f"{revealed['seed']}:{revealed['salt']}".encode("ascii")).hexdigest()
+    return digest == revealed["commitment"]
+
+
 class HostedEvaluation:
     def __init__(self, site: str, token: str, *, agent: dict[str, Any] | None = None, task_set: str | None = None,
-                 protocol: str = "paused", evaluation: int | None = None, timeout: float = 120,
-                 reconnects: int = 3):
+                 protocol: str = "paused", sealed: bool = False, evaluation: int | None = None,
+                 timeout: float = 120, reconnects: int = 3):
         if not token:
             raise HostedError("no API token: create one on your account page (GAMEWORLD_TOKEN)")
         if evaluation is None and not agent:
@@ -92,9 +107,10 @@ class HostedEvaluation:
         self.reconnects = reconnects
         self._sock: ClientConnection | None = None
         self._connection: ExitStack | None = None  # the open connection's context (connect() is one)
-        self._episode: tuple[str, int] | None = None  # (task, seed) open on the server
+        self._episode: tuple[str, dict[str, int]] | None = None  # (task, {"seed" | "episode_number": n}) open
         begin = {"type": "begin", "evaluation": evaluation} if evaluation is not None else {
-            "type": "begin", "agent": agent, "task_set": task_set, "protocol": protocol}
+            "type": "begin", "agent": agent, "task_set": task_set, "protocol": protocol,
+            **({"sealed": True} if sealed else {})}
         self._connect()
         self._take_evaluation(self._call(begin, "evaluation")[0])
 
@@ -102,6 +118,7 @@ class HostedEvaluation:
     def _take_evaluation(self, reply: dict[str, Any]) -> None:
         self.id: int = reply["id"]
         self.protocol: str = reply["protocol"]
+        self.sealed: bool = reply.get("sealed", False)
         self.task_set: str = reply["task_set"]
         self.agent: dict[str, Any] = reply["agent"]
         self.tasks: dict[str, dict[str, Any]] = {t["task"]: t for t in reply["tasks"]}
@@ -123,9 +140,13 @@ class HostedEvaluation:
         return matches[0]
 
     def submit(self) -> dict[str, Any]:
-        """Turn every episode played into one submission; returns {"submission", "url", "status_url", "runs"}
-        with absolute URLs."""
+        """Turn every episode played into one submission; returns {"submission", "url", "status_url", "runs",
+        "provenance", "revealed"} with absolute URLs. A sealed evaluation's revealed seeds are checked against the
+        commitments its episodes opened with (HostedError if one does not match)."""
         reply = self._call({"type": "submit"}, "submitted")[0]
+        broken = [r for r in reply.get("revealed", []) if not commitment_holds(r)]
+        if broken:
+            raise HostedError(f"the site revealed seeds that do not match their commitments: {broken}")
         reply["url"] = self.site + reply["url"]
         reply["status_url"] = status_url_for(self.site, reply["submission"])
         self._episode = None
@@ -135,10 +156,12 @@ class HostedEvaluation:
         """Poll the submission until it is verified or rejected (see gameworld_client.wait)."""
         return wait(submitted["status_url"], **options)
 
-    # Episodes (used by RemoteTransport).
-    def reset(self, task: str, seed: int) -> tuple[bytes, dict[str, Any]]:
-        status, frame = self._call({"type": "reset", "task": task, "seed": seed}, "status")
-        self._episode = (task, seed)
+    # Episodes (used by RemoteTransport): at a seed, or a sealed evaluation's episode number.
+    def reset(self, task: str, seed: int | None = None, *, episode_number: int | None = None
+              ) -> tuple[bytes, dict[str, Any]]:
+        which = {"episode_number": episode_number} if episode_number is not None else {"seed": seed}
+        status, frame = self._call({"type": "reset", "task": task, **which}, "status")
+        self._episode = (task, which)
         return frame, status
 
     def step(self, step: int, action: dict[str, Any]) -> tuple[bytes, dict[str, Any]]:
@@ -161,8 +184,8 @@ class HostedEvaluation:
     def _resume(self) -> tuple[dict[str, Any], bytes]:
         self._connect()
         self._take_evaluation(self._call({"type": "begin", "evaluation": self.id}, "evaluation")[0])
-        task, seed = self._episode
-        return self._call({"type": "reset", "task": task, "seed": seed}, "status")
+        task, which = self._episode
+        return self._call({"type": "reset", "task": task, **which}, "status")
 
     # The wire: websockets' sync client. It sends no Origin header (the agent socket checks one only when
     # given), answers pings in the background, and refuses a message over MAX_MESSAGE_BYTES.
@@ -242,11 +265,20 @@ class RemoteTransport:
         return self.hosted.tasks[self.task]
 
     def reset(self, seed: int) -> tuple[bytes, dict[str, Any]]:
+        if self.hosted.sealed:
+            raise HostedError(f"evaluation {self.hosted.id} is sealed: the site draws every seed; ask for an "
+                              "episode number (env.reset(options={'episode_number': n}))")
         if seed not in self.hosted.tasks[self.task]["seeds"]:
             raise HostedError(f"seed {seed} is not one of {self.task}'s seeds "
                               f"({', '.join(map(str, self.hosted.tasks[self.task]['seeds']))}): a hosted run "
                               "plays the task set's seeds")
-        frame, status = self.hosted.reset(self.task, seed)
+        return self._opened(*self.hosted.reset(self.task, seed=seed))
+
+    def reset_episode(self, number: int) -> tuple[bytes, dict[str, Any]]:
+        """A sealed evaluation's episode `number` of this task, at the seed the site drew for it."""
+        return self._opened(*self.hosted.reset(self.task, episode_number=number))
+
+    def _opened(self, frame: bytes, status: dict[str, Any]) -> tuple[bytes, dict[str, Any]]:
         self._step = status["step"]
         return frame, status
 

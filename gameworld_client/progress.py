@@ -33,6 +33,11 @@ def verification_line(snapshot: dict[str, Any]) -> str:
     return f"{status}: {done} of {total} runs verified"
 
 
+def played_at(run: dict[str, Any]) -> str:
+    """Where a run (or a step's info) was played: its seed, or a sealed evaluation's episode number."""
+    return f"episode {run['episode_number']}" if "episode_number" in run else f"seed {run['seed']}"
+
+
 class RunProgress:
     """The bar of `gameworld run` (drawn only on a terminal unless `disable` says otherwise)."""
 
@@ -44,7 +49,8 @@ class RunProgress:
 
     def on_step(self, env: GameWorldEnv, info: dict[str, Any]) -> None:
         self.steps += 1
-        self._show(f"{env.task['task']} seed {env.seed_used} step {info.get('step')}")
+        where = played_at(info) if "episode_number" in info else f"seed {env.seed_used}"
+        self._show(f"{env.task['task']} {where} step {info.get('step')}")
 
     def on_run(self, run: dict[str, Any]) -> None:
         self.progress.append(float((run.get("claimed") or {}).get("progress", 0.0)))

@@ -6,6 +6,7 @@ kombu's SQLAlchemy transport, the in-memory channel layer. Scaled: set DATABASE_
 REDIS_URL (Celery broker and channels_redis).
 """
 import os
+import secrets
 from pathlib import Path
 
 import dj_database_url
@@ -50,6 +51,41 @@ CSRF_TRUSTED_ORIGINS = [o.strip() for o in os.environ.get("DJANGO_CSRF_TRUSTED_O
 
 DATA_DIR = Path(os.environ.get("GAMEWORLD_DATA_DIR", BASE_DIR / "var"))
 DATA_DIR.mkdir(parents=True, exist_ok=True)
+
+SEAL_SECRET_MIN_CHARS = 32
+
+
+def seal_secret():
+    """The key of the HMAC that draws sealed seeds (evaluator/sealing.py); it never leaves the server. Set
+    GAMEWORLD_SEAL_SECRET in production; the embedded default makes a random one once and keeps it in the data
+    directory, so that every process of the site (and every restart) draws the same seeds."""
+    secret = os.environ.get("GAMEWORLD_SEAL_SECRET", "")
+    if secret:
+        if len(secret) < SEAL_SECRET_MIN_CHARS or not secret.isprintable():
+            raise ImproperlyConfigured(f"GAMEWORLD_SEAL_SECRET: expected at least {SEAL_SECRET_MIN_CHARS} printable "
+                                       "characters (e.g. `python -c 'import secrets; print(secrets.token_hex(32))'`)")
+        return secret
+    if not env_bool("GAMEWORLD_EMBEDDED", True):
+        raise ImproperlyConfigured("GAMEWORLD_SEAL_SECRET must be set when GAMEWORLD_EMBEDDED is off")
+    path = DATA_DIR / "seal-secret"
+    if not path.exists():  # written whole, then linked in place: processes starting together keep one secret
+        draft = DATA_DIR / f"seal-secret.{os.getpid()}"
+        draft.touch(mode=0o600)
+        draft.write_text(secrets.token_hex(32))
+        try:
+            os.link(draft, path)
+        except FileExistsError:
+            pass
+        finally:
+            draft.unlink()
+    kept = path.read_text().strip()
+    if len(kept) < SEAL_SECRET_MIN_CHARS:
+        raise ImproperlyConfigured(f"{path}: the kept seal secret is shorter than {SEAL_SECRET_MIN_CHARS} characters; "
+                                   "set GAMEWORLD_SEAL_SECRET or remove the file to make a new one")
+    return kept
+
+
+GAMEWORLD_SEAL_SECRET = seal_secret()
 
 INSTALLED_APPS = [
     "daphne",

@@ -82,7 +82,10 @@ class PlaySession(models.Model):
     baseline_kind = models.CharField(max_length=10, choices=Run.Kind.choices, blank=True,
                                      help_text="For a baseline: novice (first attempt at the game) or expert; "
                                                "blank when it counts as neither.")
-    seed = models.PositiveBigIntegerField()
+    seed = models.PositiveBigIntegerField(help_text="Practice: a public seed of the task; a recorded attempt: a seed "
+                                                    "drawn by the server, committed to and revealed on its run.")
+    commitment = models.CharField(max_length=64, blank=True, help_text="A recorded attempt's commitment to its seed.")
+    salt = models.CharField(max_length=32, blank=True)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE, db_index=True)
     progress = models.FloatField(null=True, blank=True, help_text="The sandbox's figure at the end of play.")
     success = models.BooleanField(null=True, blank=True)

@@ -7,6 +7,7 @@ from django.utils import timezone
 
 from evaluator import verification
 from evaluator.models import Run
+from evaluator.sealing import seal, sealed_seed
 
 from . import frames, selectors
 from .models import Assignment, CampaignMember, HumanPlaySettings, PlayAction, PlayerProfile, PlaySession
@@ -32,8 +33,13 @@ def start_session(*, user, task, mode):
         return open_session
     kind = baseline_kind(user=user, game=task.game) if mode == PlaySession.Mode.BASELINE else ""
     played = PlaySession.objects.filter(user=user, task=task).count()
-    session = PlaySession.objects.create(user=user, task=task, mode=mode, baseline_kind=kind,
-                                         seed=task.seeds[played % len(task.seeds)])
+    if mode == PlaySession.Mode.BASELINE:  # a recorded attempt is sealed, as an agent's ranked episode is
+        seed = sealed_seed(scope=f"recorded:{user.pk}", task_id=task.task_id, episode=played + 1)
+        salt, commitment = seal(seed)
+    else:  # practice rotates over the public seeds
+        seed, salt, commitment = task.seeds[played % len(task.seeds)], "", ""
+    session = PlaySession.objects.create(user=user, task=task, mode=mode, baseline_kind=kind, seed=seed, salt=salt,
+                                         commitment=commitment)
     frames.remove(session.pk)  # frames are kept by session number: a folder left by another database is not its
     return session
 
@@ -55,7 +61,8 @@ def finish_session(*, session_id, progress, success):
         session.progress, session.success, session.finished_at = progress, success, timezone.now()
         if session.mode == PlaySession.Mode.BASELINE and session.baseline_kind:
             session.run = Run.objects.create(kind=session.baseline_kind, player=session.user, task=session.task,
-                                             seed=session.seed, actions=session.action_list())
+                                             seed=session.seed, commitment=session.commitment, salt=session.salt,
+                                             actions=session.action_list())
             run_id = session.run.pk
             transaction.on_commit(lambda: verification.queue_run(run_id=run_id))
         session.save()

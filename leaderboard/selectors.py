@@ -6,9 +6,13 @@ Rules (the same for every page, chart and export):
 - An entry is a submission (an agent) or a human level (novice, expert: every player's runs pooled).
 - A task's figure for an entry is the mean over its runs (seeds): SR = mean of success, PG = mean of progress.
   A genre's, a level's and the overall figure are the means over the tasks in scope that the entry has.
-- An agent is ranked when it has a verified, unflagged run on every task of the task set; humans and the
-  platform's own baselines (random agents, the state-reading solver: `Submission.is_baseline`) are
-  reference rows, never ranked.
+- Two boards, never mixed: the default one ranks `sealed` submissions (played live at seeds the server drew
+  and committed to); the public one shows `hosted` and `uploaded` ones (actions the submitter chose on public
+  seeds, checked by replay), never ranked. Both show the reference rows.
+- An agent of the sealed board is ranked when it has a verified, unflagged run on every task of the task set
+  and is not a copy of an earlier entry's runs (`Submission.copy_of`); humans and the platform's own
+  baselines (random agents, the state-reading solver: `Submission.is_baseline`) are reference rows on both
+  boards, never ranked.
 - 95 % intervals for the overall SR and PG: percentile bootstrap over tasks (B resamples, a fixed seed, the
   same resamples for every entry). Rank by overall PG as LMArena does: 1 + the number of ranked agents
   whose lower bound is above this agent's upper bound, so agents whose intervals overlap share a rank.
@@ -22,15 +26,15 @@ import numpy as np
 import pandas as pd
 from django.core.cache import cache
 from django.db import connection
-from django.db.models import Exists, F, OuterRef, Q
+from django.db.models import F, Q
 
 from evaluator.bundle_loading import DEFAULT_TASK_SET
-from evaluator.models import GENRES, LEVELS, Game, Protocol, Run, Submission, Task, TaskSet
+from evaluator.models import GENRES, LEVELS, Game, Protocol, Provenance, Run, Submission, Task, TaskSet
 from evaluator.selectors import unless_written
 
 from .models import BoardSettings
 
-CACHE_VERSION = "lb5"  # bump when the cached structures change shape
+CACHE_VERSION = "lb6"  # bump when the cached structures change shape
 CACHE_SECONDS = 24 * 3600
 BOOTSTRAP_SAMPLES = 1000
 BOOTSTRAP_SEED = 20260
@@ -43,6 +47,10 @@ LEVEL_NAMES = dict(LEVELS)
 INTERFACES = dict(Submission.Interface.choices)
 VIEWS = ("genre", "level")
 REPORTED = ("tokens_per_step", "seconds_per_step", "cost_per_step_usd")  # per step, as submitters report them
+# The boards and the provenances each shows ("" in a selector: every submission, for one entry's own pages).
+SEALED_BOARD, PUBLIC_BOARD = "sealed", "public"
+BOARDS = {SEALED_BOARD: (Provenance.SEALED,), PUBLIC_BOARD: (Provenance.HOSTED, Provenance.UPLOADED)}
+PUBLIC_NOTE = "actions chosen by the submitter on public seeds, checked by replay"
 
 
 # Scope: which task set, which interface.
@@ -216,21 +224,27 @@ RUN_FIELDS = ["pk", "kind", "submission_id", "player_id", "task_id", "seed", "pr
               "attempts", "actions_used", "invalid_actions", "verified_at"]
 
 
-def copies():
-    """Submissions of a file that was uploaded before, by any account (same payload sha256): the board counts
-    the first upload of a file only, so a re-upload does not push other agents down."""
-    earlier = Submission.objects.filter(payload_sha256=OuterRef("payload_sha256"), pk__lt=OuterRef("pk"),
-                                        hidden=False).exclude(status=Submission.Status.REJECTED)
-    return Submission.objects.exclude(payload_sha256="").filter(Exists(earlier)).values("pk")
+def board_of(provenance):
+    """The board a submission of this provenance is shown on."""
+    return SEALED_BOARD if provenance == Provenance.SEALED else PUBLIC_BOARD
 
 
-def runs_frame(task_set, *, interface="", protocol=Protocol.PAUSED, include_flagged=True, extra_filter=None):
-    """Verified runs on the task set's tasks: agents' runs from submissions to this task set (not rejected, not
-    hidden by a maintainer),
-    and every human baseline run. One row per run, with the entry key and the task's genre and level."""
+def on_board(board, prefix=""):
+    """The submissions a board shows (its provenances, and the platform's baselines as reference rows on
+    both); every submission when `board` is ""."""
+    if not board:
+        return Q()
+    return Q(**{f"{prefix}provenance__in": BOARDS[board]}) | Q(**{f"{prefix}is_baseline": True})
+
+
+def runs_frame(task_set, *, interface="", protocol=Protocol.PAUSED, board=SEALED_BOARD, include_flagged=True,
+               extra_filter=None):
+    """Verified runs on the task set's tasks: agents' runs from the board's submissions to this task set (not
+    rejected, not hidden by a maintainer), and every human baseline run (people's recorded attempts are played
+    at seeds the server draws). One row per run, with the entry key and the task's genre and level."""
     agents = Q(kind=Run.Kind.AGENT, submission__task_set=task_set, submission__hidden=False,
                submission__protocol=protocol) & ~Q(submission__status=Submission.Status.REJECTED) \
-        & ~Q(submission__in=copies())
+        & on_board(board, "submission__")
     if interface:
         agents &= Q(submission__interface=interface)
     # People play on the paused clock only: the realtime track is never mixed with them or with paused runs.
@@ -253,13 +267,14 @@ def runs_frame(task_set, *, interface="", protocol=Protocol.PAUSED, include_flag
     return frame.merge(tasks, on="task_id", how="left")
 
 
-def submissions_meta(task_set, *, interface="", protocol=Protocol.PAUSED):
-    query = Submission.objects.filter(task_set=task_set, hidden=False, protocol=protocol) \
-        .exclude(status=Submission.Status.REJECTED).exclude(pk__in=copies())
+def submissions_meta(task_set, *, interface="", protocol=Protocol.PAUSED, board=SEALED_BOARD):
+    query = Submission.objects.filter(on_board(board), task_set=task_set, hidden=False, protocol=protocol) \
+        .exclude(status=Submission.Status.REJECTED)
     if interface:
         query = query.filter(interface=interface)
     return {f"s{row['pk']}": row for row in query.values(
-        "pk", "agent_name", "model_name", "organisation", "interface", "protocol", "created", "status",
+        "pk", "agent_name", "model_name", "organisation", "interface", "protocol", "provenance", "copy_of",
+        "created", "status",
         "runs_total", "runs_done", "memory_rounds", "is_baseline", "url", "code_url", "paper_url", "weights",
         "tuned_on_benchmark", "reported_tokens_per_step", "reported_seconds_per_step", "reported_cost_per_step_usd")}
 
@@ -363,19 +378,19 @@ def _figure_dict(row):
     return {"sr": _pct(row["sr"]), "pg": _pct(row["pg"]), "runs": int(row["runs"]), "tasks": int(row["tasks"])}
 
 
-def compute_table(task_set, *, interface="", protocol=Protocol.PAUSED):
+def compute_table(task_set, *, interface="", protocol=Protocol.PAUSED, board=SEALED_BOARD):
     """Every entry of the task set (agents of the interface, both human levels) with its figures, in rank order.
 
     Figures are percentages (0-100). Each entry: key, kind, name, model, organisation, interface, protocol,
-    date, submission_id, status, covered, flagged, partial, ranked, rank, overall {sr, pg, sr_lo, sr_hi,
+    provenance, copy_of, date, submission_id, status, covered, flagged, partial, ranked, rank, overall {sr, pg, sr_lo, sr_hi,
     pg_lo, pg_hi, runs, tasks}, genre {id: {sr, pg, runs, tasks}}, level {"1".."5": ...}, iar, players, and for a
     human row `incomplete`: it covers less of the task set than the maintainers' minimum (min_coverage, percent).
     """
     min_coverage = BoardSettings.current().human_min_coverage
     tasks = tasks_frame(task_set)
     n_tasks = len(tasks)
-    runs = runs_frame(task_set, interface=interface, protocol=protocol)
-    meta = submissions_meta(task_set, interface=interface, protocol=protocol)
+    runs = runs_frame(task_set, interface=interface, protocol=protocol, board=board)
+    meta = submissions_meta(task_set, interface=interface, protocol=protocol, board=board)
     per_task = per_task_figures(runs)
     flagged = runs[runs["mismatch"]].groupby("entry").size().to_dict()
     run_counts = runs[~runs["mismatch"]].groupby("entry").agg(
@@ -415,7 +430,9 @@ def compute_table(task_set, *, interface="", protocol=Protocol.PAUSED):
             "covered": covered, "tasks_total": n_tasks, "flagged": n_flagged, "partial": partial,
             # The platform's own baselines (random agents, the state-reading solver) are reference rows.
             "reference": not human and meta[key]["is_baseline"],
-            "ranked": not human and not partial and not meta[key]["is_baseline"], "rank": None,
+            # Only sealed seeds rank: on public ones the submitter may have chosen actions for the seed.
+            "ranked": not human and not partial and not meta[key]["is_baseline"] and not meta[key]["copy_of"]
+            and meta[key]["provenance"] == Provenance.SEALED, "rank": None,
             "overall": {**_figure_dict(o), "sr_lo": _pct(sr_lo[index]), "sr_hi": _pct(sr_hi[index]),
                         "pg_lo": _pct(pg_lo[index]), "pg_hi": _pct(pg_hi[index])},
             "genre": {g: _figure_dict(genre.get((key, g))) for g in GENRE_IDS},
@@ -424,13 +441,15 @@ def compute_table(task_set, *, interface="", protocol=Protocol.PAUSED):
         }
         if human:
             entry.update(name=HUMAN_NAMES[key], model="", organisation="", interface="human",
-                         protocol=Protocol.PAUSED.value, date=None, submission_id=None, status="verified",
+                         protocol=Protocol.PAUSED.value, provenance=Provenance.SEALED.value, copy_of=None,
+                         date=None, submission_id=None, status="verified",
                          players=int(players.get(key, 0)), facts=None, min_coverage=min_coverage,
                          incomplete=covered * 100 < min_coverage * n_tasks)
         else:
             sub = meta[key]
             entry.update(name=sub["agent_name"], model=sub["model_name"], organisation=sub["organisation"],
-                         interface=sub["interface"], protocol=sub["protocol"], date=sub["created"],
+                         interface=sub["interface"], protocol=sub["protocol"], provenance=sub["provenance"],
+                         copy_of=sub["copy_of"], date=sub["created"],
                          submission_id=sub["pk"], status=sub["status"], players=None, facts=entry_facts(sub),
                          incomplete=False)
         entries.append(entry)
@@ -452,7 +471,7 @@ def compute_table(task_set, *, interface="", protocol=Protocol.PAUSED):
     entries.sort(key=default_order)
     updated = runs["verified_at"].max() if not runs.empty else None
     return {"task_set": {"pk": task_set.pk, "slug": task_set.slug, "name": task_set.name, "status": task_set.status},
-            "interface": interface, "tasks": n_tasks, "entries": entries,
+            "interface": interface, "board": board, "tasks": n_tasks, "entries": entries,
             "updated": None if updated is None or pd.isna(updated) else updated.to_pydatetime(),
             "games": tasks.groupby(["game", "game_title", "genre", "level"], sort=False).size()
             .reset_index(name="tasks").sort_values(["level", "game_title"]).to_dict("records")}
@@ -480,13 +499,13 @@ def default_order(entry):
             entry["kind"] == "human", entry["rank"] or 0, entry["name"])
 
 
-def leaderboard(task_set, *, interface="", protocol=Protocol.PAUSED, version=None):
+def leaderboard(task_set, *, interface="", protocol=Protocol.PAUSED, board=SEALED_BOARD, version=None):
     """compute_table, cached under the data version (a newly verified run changes the key)."""
     version = version or data_version(task_set)
-    key = cache_key("table", task_set.pk, interface or "all", protocol, version)
+    key = cache_key("table", task_set.pk, interface or "all", protocol, board, version)
     table = cache.get(key)
     if table is None:
-        table = compute_table(task_set, interface=interface, protocol=protocol)
+        table = compute_table(task_set, interface=interface, protocol=protocol, board=board)
         cache.set(key, table, CACHE_SECONDS)
     return table
 
@@ -568,7 +587,8 @@ class Column:
 def export_columns(view):
     columns = [Column("rank", "rank"), Column("status", "status"), Column("entry", "entry"), Column("kind", "kind"),
                Column("model", "model"), Column("organisation", "organisation"), Column("interface", "interface"),
-               Column("protocol", "protocol"), Column("date", "date"), Column("submission_id", "submission_id")]
+               Column("protocol", "protocol"), Column("provenance", "provenance"), Column("copy_of", "copy_of"),
+               Column("date", "date"), Column("submission_id", "submission_id")]
     for group, _, _ in groups_for(view):
         prefix = group if view == "genre" else f"level{group}"
         columns += [Column(f"{group}_sr", f"{prefix}_sr"), Column(f"{group}_pg", f"{prefix}_pg"),
@@ -583,6 +603,10 @@ def export_columns(view):
 def entry_status(entry):
     if entry["kind"] == "human" or entry["reference"]:
         return "reference"
+    if entry["copy_of"]:
+        return f"copy of #{entry['copy_of']}"
+    if entry["provenance"] != Provenance.SEALED:
+        return f"public seeds ({entry['provenance']})"
     if entry["flagged"]:
         return "partial (flagged runs)"
     return "ranked" if entry["ranked"] else "partial"
@@ -593,7 +617,7 @@ def export_row(entry, view):
     row = {"rank": entry["rank"], "status": entry_status(entry), "entry": entry["name"], "kind": entry["kind"]
            if entry["kind"] == "agent" else entry["human_kind"], "model": entry["model"],
            "organisation": entry["organisation"], "interface": entry["interface"], "protocol": entry["protocol"],
-           "date": entry["date"].date().isoformat() if entry["date"] else "", "submission_id": entry["submission_id"]}
+           "provenance": entry["provenance"], "copy_of": entry["copy_of"], "date": entry["date"].date().isoformat() if entry["date"] else "", "submission_id": entry["submission_id"]}
     figures = entry["genre"] if view == "genre" else entry["level"]
     for group, _, _ in groups_for(view):
         row[f"{group}_sr"] = figures[group]["sr"]
@@ -612,12 +636,12 @@ def export_row(entry, view):
 
 # Runs (the per-run export and the drill-down pages).
 
-def run_rows(task_set, *, interface="", protocol=Protocol.PAUSED, humans=True, extra_filter=None):
+def run_rows(task_set, *, interface="", protocol=Protocol.PAUSED, board=SEALED_BOARD, humans=True, extra_filter=None):
     """Every verified run in scope, flagged ones included (marked, and `counted` false)."""
-    runs = runs_frame(task_set, interface=interface, protocol=protocol, extra_filter=extra_filter)
+    runs = runs_frame(task_set, interface=interface, protocol=protocol, board=board, extra_filter=extra_filter)
     if not humans:
         runs = runs[runs["kind"] == Run.Kind.AGENT]
-    meta = submissions_meta(task_set, interface=interface, protocol=protocol)
+    meta = submissions_meta(task_set, interface=interface, protocol=protocol, board=board)
     runs = runs[(runs["kind"] != Run.Kind.AGENT) | runs["entry"].isin(meta.keys())]
     tasks = {t.pk: t for t in Task.objects.filter(pk__in=set(runs["task_id"])).select_related("game")}
     rows = []
@@ -628,7 +652,7 @@ def run_rows(task_set, *, interface="", protocol=Protocol.PAUSED, humans=True, e
             "run_id": int(run.run_id), "entry": sub["agent_name"] if sub else HUMAN_NAMES[run.kind],
             "kind": run.kind, "submission_id": sub["pk"] if sub else None,
             "model": sub["model_name"] if sub else "", "interface": sub["interface"] if sub else "human",
-            "task": task.task_id, "game": task.game.slug, "genre": task.game.genre, "level": task.game.level,
+            "provenance": sub["provenance"] if sub else Provenance.SEALED.value, "task": task.task_id, "game": task.game.slug, "genre": task.game.genre, "level": task.game.level,
             "seed": int(run.seed), "progress": float(run.progress) * 100.0, "success": bool(run.success),
             "attempts": _int(run.attempts), "actions_used": _int(run.actions_used),
             "invalid_actions": _int(run.invalid_actions), "flagged": bool(run.mismatch),
@@ -646,7 +670,7 @@ def entry_profile(task_set, key):
     if key in HUMAN_KINDS:
         runs = runs_frame(task_set, extra_filter=Q(kind=key))
     else:
-        runs = runs_frame(task_set, extra_filter=Q(submission_id=int(key[1:])))
+        runs = runs_frame(task_set, board="", extra_filter=Q(submission_id=int(key[1:])))
     runs = runs[runs["entry"] == key]
     figures = per_task_figures(runs)[["task_id", "sr", "pg", "runs", "actions", "invalid"]]
     per_task = tasks.merge(figures, on="task_id", how="left")
@@ -668,10 +692,10 @@ def entry_profile(task_set, key):
     return {"tasks": rows, "flagged_runs": [int(r) for r in flagged["run_id"]]}
 
 
-def task_results(task_set, task):
-    """Every entry's figure on one task (and its runs), for the task page."""
-    runs = runs_frame(task_set, extra_filter=Q(task=task))
-    meta = submissions_meta(task_set)
+def task_results(task_set, task, *, board=SEALED_BOARD):
+    """Every entry of a board with its figure on one task (and its runs), for the task page."""
+    runs = runs_frame(task_set, board=board, extra_filter=Q(task=task))
+    meta = submissions_meta(task_set, board=board)
     runs = runs[(runs["kind"] != Run.Kind.AGENT) | runs["entry"].isin(meta.keys())]
     counted = runs[~runs["mismatch"]]
     rows = []
@@ -728,10 +752,11 @@ def task_comparison(task):
             "best": best, "random_floor": task.random_floor("cua")}
 
 
-def game_results(task_set, game):
-    """Every entry's figures on one game's tasks (the mean over its tasks), and per-run progress by task."""
-    runs = runs_frame(task_set, extra_filter=Q(task__game=game))
-    meta = submissions_meta(task_set)
+def game_results(task_set, game, *, board=SEALED_BOARD):
+    """Every entry of a board with its figures on one game's tasks (the mean over its tasks), and per-run
+    progress by task."""
+    runs = runs_frame(task_set, board=board, extra_filter=Q(task__game=game))
+    meta = submissions_meta(task_set, board=board)
     runs = runs[(runs["kind"] != Run.Kind.AGENT) | runs["entry"].isin(meta.keys())]
     per_task = per_task_figures(runs)
     n_tasks = int(task_set.tasks.filter(game=game).count())
@@ -754,11 +779,11 @@ def game_results(task_set, game):
 
 # Two entries side by side.
 
-def compare_entries(task_set, first_key, second_key):
-    """Two entries of the task set on the tasks both have verified runs on: per task, per genre and per level
-    their PG and SR, and overall the paired bootstrap of the PG and SR differences (first - second). None when
-    either entry has no verified run on the set."""
-    table = leaderboard(task_set)
+def compare_entries(task_set, first_key, second_key, *, board=SEALED_BOARD):
+    """Two entries of a board of the task set on the tasks both have verified runs on: per task, per genre and
+    per level their PG and SR, and overall the paired bootstrap of the PG and SR differences (first - second).
+    None when either entry has no verified run on the set."""
+    table = leaderboard(task_set, board=board)
     by_key = {e["key"]: e for e in table["entries"]}
     first, second = by_key.get(first_key), by_key.get(second_key)
     if first is None or second is None:

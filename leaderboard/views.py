@@ -24,6 +24,7 @@ from django.views.decorators.http import require_GET
 
 from evaluator.models import Game, Protocol, Run, Submission, Task
 from sandbox import SandboxError
+from sandbox.commitment import commitment_holds
 
 from . import charts, replays, selectors
 from .templatetags.leaderboard_tags import pct
@@ -42,6 +43,7 @@ class ViewParams:
     """The state of the main table's view, all of it in the URL so that a view can be shared."""
 
     ts: str = ""
+    board: str = selectors.SEALED_BOARD  # "public": hosted and uploaded entries on public seeds, never ranked
     track: str = Protocol.PAUSED
     iface: str = ""
     view: str = "genre"
@@ -68,7 +70,7 @@ class ViewParams:
         iface = get.get("iface", "")
         track = get.get("track", Protocol.PAUSED)
         weights = get.get("weights", "")
-        return cls(ts=get.get("ts", "")[:50], track=track if track in TRACKS else Protocol.PAUSED, iface=iface if iface in selectors.INTERFACES else "", view=view,
+        return cls(ts=get.get("ts", "")[:50], board=requested_board(request), track=track if track in TRACKS else Protocol.PAUSED, iface=iface if iface in selectors.INTERFACES else "", view=view,
                    humans=get.get("humans", "1") != "0", partial=get.get("partial", "1") != "0", sort=sort,
                    dir=direction, all=get.get("all") == "1", chance=get.get("chance") == "1",
                    q=get.get("q", "").strip()[:80], weights=weights if weights in selectors.WEIGHTS else "",
@@ -82,7 +84,8 @@ class ViewParams:
     def pairs(self, **changes):
         """(name, value) of every parameter of this view (some changed) that is not at its default."""
         params = replace(self, **changes)
-        pairs = [("ts", params.ts), ("track", "" if params.track == Protocol.PAUSED else params.track), ("iface", params.iface), ("view", "" if params.view == "genre" else params.view),
+        pairs = [("ts", params.ts), ("provenance", "" if params.board == selectors.SEALED_BOARD else params.board),
+                 ("track", "" if params.track == Protocol.PAUSED else params.track), ("iface", params.iface), ("view", "" if params.view == "genre" else params.view),
                  ("humans", "" if params.humans else "0"), ("partial", "" if params.partial else "0"),
                  ("sort", "" if params.sort == "rank" else params.sort), ("dir", params.dir),
                  ("all", "1" if params.all else ""), ("chance", "1" if params.chance else ""), ("q", params.q),
@@ -91,7 +94,7 @@ class ViewParams:
         return [(k, v) for k, v in pairs if v]
 
     def cache_part(self):
-        return (f"{self.track}.{self.iface or 'all'}.{self.view}.{int(self.humans)}{int(self.partial)}.{self.sort}."
+        return (f"{self.board}.{self.track}.{self.iface or 'all'}.{self.view}.{int(self.humans)}{int(self.partial)}.{self.sort}."
                 f"{self.dir}.{int(self.all)}{int(self.chance)}.{self.weights}{int(self.tuned)}{int(self.reported)}."
                 + hashlib.sha256(self.q.encode()).hexdigest()[:12])
 
@@ -103,6 +106,12 @@ class ViewParams:
     @property
     def direction(self):
         return self.dir or selectors.default_direction(self.sort)
+
+
+def requested_board(request):
+    """?provenance=public: the board of entries on public seeds; anything else: the sealed (default) board."""
+    wanted = request.GET.get("provenance", "")
+    return wanted if wanted in selectors.BOARDS else selectors.SEALED_BOARD
 
 
 def _cell(figure, what):
@@ -164,6 +173,10 @@ def switches(params):
         return {"label": label, "on": on, "href": params.query(**changes)}
 
     return [
+        {"label": "Board", "items": [item("Sealed seeds (ranked)", params.board == selectors.SEALED_BOARD,
+                                          board=selectors.SEALED_BOARD, sort="rank", dir=""),
+                                     item("Public seeds (not ranked)", params.board == selectors.PUBLIC_BOARD,
+                                          board=selectors.PUBLIC_BOARD, sort="rank", dir="")]},
         {"label": "Track", "items": [item(label, params.track == value, track=value, sort="rank", dir="")
                                      for value, label in TRACKS.items()]},
         {"label": "Interface", "items": [item(label, params.iface == value, iface=value)
@@ -275,7 +288,8 @@ def revalidated(response, etag, *, per_visitor=True):
 
 
 def render_board(request, task_set, params, version):
-    table = selectors.leaderboard(task_set, interface=params.iface, protocol=params.track, version=version)
+    table = selectors.leaderboard(task_set, interface=params.iface, protocol=params.track, board=params.board,
+                                  version=version)
     entries = selectors.select_entries(table, **params.selection())
     shown = entries if params.all else entries[:PAGE_ROWS]
     if not params.all:  # the human reference rows are always shown
@@ -291,6 +305,7 @@ def render_board(request, task_set, params, version):
                    "gap": charts.gap_to_novice(table["entries"]),
                    "time": charts.progress_over_time(table["entries"])},
         "has_novice": any(e["human_kind"] == "novice" for e in table["entries"]),
+        "public_note": selectors.PUBLIC_NOTE,
         "export": {"csv": reverse("leaderboard:export", args=["csv"]) + params.query(all=False),
                    "json": reverse("leaderboard:export", args=["json"]) + params.query(all=False),
                    "runs_csv": reverse("leaderboard:export_runs", args=["csv"]) + params.query(all=False),
@@ -301,7 +316,7 @@ def render_board(request, task_set, params, version):
 
 
 def _table_for_export(request, params, task_set):
-    table = selectors.leaderboard(task_set, interface=params.iface, protocol=params.track)
+    table = selectors.leaderboard(task_set, interface=params.iface, protocol=params.track, board=params.board)
     entries = selectors.select_entries(table, **params.selection())
     return table, entries
 
@@ -335,7 +350,8 @@ def cached_export(build):
 
 
 def _filters(params, task_set):
-    return {"task_set": task_set.slug, "interface": params.iface or "all", "view": params.view,
+    return {"task_set": task_set.slug, "provenance": list(selectors.BOARDS[params.board]),
+            "interface": params.iface or "all", "view": params.view,
             "humans": params.humans, "partial": params.partial, "sort": params.sort, "dir": params.direction,
             "search": params.q, "weights": params.weights or "any", "built_on_benchmark": params.tuned}
 
@@ -358,9 +374,11 @@ def export(request, fmt, params, task_set):
 def export_runs(request, fmt, params, task_set):
     table, entries = _table_for_export(request, params, task_set)
     shown = {e["key"] for e in entries}
-    rows = [r for r in selectors.run_rows(task_set, interface=params.iface, protocol=params.track, humans=params.humans)
+    rows = [r for r in selectors.run_rows(task_set, interface=params.iface, protocol=params.track, board=params.board,
+                                          humans=params.humans)
             if (f"s{r['submission_id']}" if r["submission_id"] else r["kind"]) in shown]
-    columns = ["run_id", "entry", "kind", "submission_id", "model", "interface", "task", "game", "genre", "level",
+    columns = ["run_id", "entry", "kind", "submission_id", "model", "interface", "provenance", "task", "game", "genre",
+               "level",
                "seed", "progress", "success", "attempts", "actions_used", "invalid_actions", "flagged", "counted"]
     name = f"gameworld-{task_set.slug}-runs"
     if fmt == "csv":
@@ -412,8 +430,8 @@ def _json_response(data, name):
 
 # Drill-downs.
 
-def _entry_context(request, task_set, key):
-    table = selectors.leaderboard(task_set)
+def _entry_context(request, task_set, key, board=selectors.SEALED_BOARD):
+    table = selectors.leaderboard(task_set, board=board)
     entry = next((e for e in table["entries"] if e["key"] == key), None)
     humans = [e for e in table["entries"] if e["kind"] == "human"]
     profile = selectors.entry_profile(task_set, key)
@@ -435,8 +453,9 @@ def _entry_context(request, task_set, key):
 @require_GET
 def agent(request, pk):
     submission = get_object_or_404(Submission.objects.select_related("task_set"), pk=pk)
-    context = _entry_context(request, submission.task_set, f"s{submission.pk}")
-    context["submission"] = submission
+    board = selectors.SEALED_BOARD if submission.is_baseline else selectors.board_of(submission.provenance)
+    context = _entry_context(request, submission.task_set, f"s{submission.pk}", board)
+    context.update(submission=submission, board=board, public_note=selectors.PUBLIC_NOTE)
     context["siblings"] = list(Submission.objects.filter(agent_name=submission.agent_name)
                                .select_related("task_set").order_by("-created")[:50])
     return render(request, "leaderboard/entry.html", context)
@@ -460,12 +479,13 @@ def game(request, slug):
     found = get_object_or_404(Game.objects.defer("frame_png"), slug=slug)
     task_set = _task_set_with(request, Task.objects.filter(game=found))
     tasks = list(task_set.tasks.filter(game=found).order_by("target", "slug", "version"))
-    results = selectors.game_results(task_set, found)
+    board = requested_board(request)
+    results = selectors.game_results(task_set, found, board=board)
     task_rows = [{"task_id": t.pk, "title": t.title} for t in tasks]
     per_task = {t.pk: [] for t in tasks}
     for run in results["runs"]:
         per_task.setdefault(run["task_id"], []).append(run["progress"])
-    context = {"game": found, "task_set": task_set, "results": results,
+    context = {"game": found, "task_set": task_set, "results": results, "board": board,
                "tasks": [(t, len(per_task.get(t.pk, []))) for t in tasks],
                "chart": charts.progress_by_task(results["runs"], task_rows)}
     return render(request, "leaderboard/game.html", context)
@@ -475,10 +495,11 @@ def game(request, slug):
 def task(request, game, slug, version):
     found = get_object_or_404(Task.objects.select_related("game"), game__slug=game, slug=slug, version=version)
     task_set = _task_set_with(request, Task.objects.filter(pk=found.pk))
-    results = selectors.task_results(task_set, found)
+    board = requested_board(request)
+    results = selectors.task_results(task_set, found, board=board)
     show_all = request.GET.get("all") == "1"
     rows = results["rows"] if show_all else results["rows"][:PAGE_ROWS]
-    context = {"task": found, "game": found.game, "task_set": task_set, "results": results, "rows": rows,
+    context = {"task": found, "game": found.game, "task_set": task_set, "results": results, "rows": rows, "board": board,
                "hidden_rows": len(results["rows"]) - len(rows), "chart": charts.progress_histogram(results["progress"])}
     return render(request, "leaderboard/task.html", context)
 
@@ -489,15 +510,17 @@ def compare(request):
     task_set = selectors.resolve_task_set(request.GET.get("ts"))
     if task_set is None:
         raise Http404("No public task set")
-    table = selectors.leaderboard(task_set)
+    board = requested_board(request)
+    table = selectors.leaderboard(task_set, board=board)
     first, second = request.GET.get("a", "")[:20], request.GET.get("b", "")[:20]
     context = {"task_set": task_set, "task_sets": selectors.task_sets(), "first": first, "second": second,
+               "board": board, "public_note": selectors.PUBLIC_NOTE,
                "choices": [(e["key"], charts.entry_label(e)) for e in table["entries"]], "result": None}
     if first and second:
         if first == second:
             context["error"] = "Pick two different entries."
         else:
-            context["result"] = selectors.compare_entries(task_set, first, second)
+            context["result"] = selectors.compare_entries(task_set, first, second, board=board)
             if context["result"] is None:
                 context["error"] = f"No entry {first if first not in {e['key'] for e in table['entries']} else second!r} " \
                                    f"with verified runs on {task_set.name}: pick from the lists."
@@ -523,6 +546,8 @@ def run(request, pk):
     found = get_object_or_404(Run.objects.select_related("task__game", "submission__task_set"), pk=pk)
     task_set = found.submission.task_set if found.submission_id else selectors.resolve_task_set(request.GET.get("ts"))
     context = {"run": found, "task": found.task, "game": found.task.game, "task_set": task_set,
+               "commitment_checks": commitment_holds(seed=found.seed, salt=found.salt, commitment_hex=found.commitment),
+               "public_note": selectors.PUBLIC_NOTE,
                "replayable": found.status == Run.Status.VERIFIED, "action_count": len(found.actions),
                "entry_url": reverse("leaderboard:agent", args=[found.submission_id]) if found.submission_id
                else reverse("leaderboard:human", args=[found.kind]) + (f"?ts={task_set.slug}" if task_set else ""),

@@ -42,6 +42,12 @@ def show_all_query(params):
 
 
 @register.filter
+def board_query(params, board):
+    """This view on the other board (ranks start over: public entries are never ranked)."""
+    return params.query(board=board, sort="rank", dir="", all=False)
+
+
+@register.filter
 def signed(value):
     """A difference in points with its sign, or an en dash."""
     return "–" if value is None else f"{value:+.1f}"

@@ -56,6 +56,7 @@ def test_the_same_file_uploaded_twice_is_stored_once(client, queued_runs):
     assert other.status_code == 201 and Submission.objects.count() == 2
     page = client.get(f"/api/v1/submissions/{first.json()['id']}")
     assert page.status_code == 200
+    assert (page.json()["provenance"], page.json()["copy_of"]) == ("uploaded", None)  # the server's word, not the file's
 
 
 def test_the_upload_form_answers_a_repeated_file_with_the_first_submission(client):
@@ -65,7 +66,7 @@ def test_the_upload_form_answers_a_repeated_file_with_the_first_submission(clien
     first, again = upload(), upload()
     assert first.status_code == again.status_code == 302 and first["Location"] == again["Location"]
     assert Submission.objects.count() == 1
-    assert "You uploaded this file before" in client.get(again["Location"]).content.decode()
+    assert "You uploaded these runs before" in client.get(again["Location"]).content.decode()
 
 
 def test_no_token_a_wrong_token_and_a_revoked_token_are_refused(client):

@@ -1,5 +1,7 @@
 """Hosted evaluation: the agent socket in-process (auth, the rules, invalid actions charged, submit, expiry)."""
+import hashlib
 import json
+import re
 from datetime import timedelta
 
 import pytest
@@ -7,14 +9,17 @@ from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
 from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
+from django.contrib.auth.models import User
 from django.utils import timezone
 
 from evaluator.hosted_tasks import expire_idle_hosted_evaluations
 from evaluator.models import (ApiToken, HostedAction, HostedEpisode, HostedEvaluation, HostedEvaluationSettings,
                               Submission, TaskSet)
 from gameworld_site.routing import websocket_urlpatterns
+from leaderboard import selectors
 from sandbox import registry
 from tests.evaluator.submissions import as_semantic, load_games, make_user
+from tests.leaderboard.factories import mini_task_set
 
 router = URLRouter(websocket_urlpatterns)
 AGENT = {"name": "hosted-test", "model": "scripted", "interface": "generalist"}
@@ -193,3 +198,114 @@ def test_oversize_deep_and_binary_messages_are_refused_with_a_reason(message, re
         assert (await agent.ask({"type": "begin", "agent": AGENT}))["type"] == "evaluation"  # still serving
 
     async_to_sync(scenario)()
+
+
+class RecordingAgent(Agent):
+    """An agent socket that keeps every text message it receives, to search them for what must not be there."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.heard = []
+
+    async def ask(self, message):
+        await self.socket.send_json_to(message)
+        text = (await self.socket.receive_output(timeout=30))["text"]
+        self.heard.append(text)
+        return json.loads(text)
+
+
+def shows(text, value):
+    return re.search(rf"(?<![0-9a-f]){re.escape(str(value))}(?![0-9a-f])", text) is not None
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_sealed_evaluation_hides_its_seeds_until_submitted_then_reveals_them_checked_and_ranks(queued_runs, client):
+    sealed_set = mini_task_set([TASK], slug="sealed-mini", name="Sealed mini")
+    key = token_for("sealed-sam")
+    admin = User.objects.create_superuser("sealed-admin", password="pw-admin-2026!")
+
+    def nothing_shows_the_seed_yet(evaluation_id, heard):
+        episode = HostedEpisode.objects.get()
+        client.force_login(admin)
+        pages = [client.get(f"/admin/evaluator/hostedevaluation/{evaluation_id}/change/").content.decode(),
+                 client.get("/?ts=sealed-mini").content.decode()]
+        client.force_login(episode.evaluation.user)
+        pages += [client.get("/account/").content.decode(), client.get("/evaluate/").content.decode()]
+        assert "paused · sealed" in pages[-1]  # the page that lists the player's evaluations
+        assert "sealed until submitted" in pages[0]
+        for text in heard + pages:  # before the submission nothing shows the seed or the salt
+            assert not shows(text, episode.seed) and episode.salt not in text, text[:300]
+
+    async def scenario():
+        agent = RecordingAgent(path=f"/ws/agent/?token={key}")
+        await agent.connect()
+        begun = await agent.ask({"type": "begin", "agent": AGENT, "task_set": "sealed-mini", "sealed": True})
+        assert begun["sealed"] is True
+        described = {t["task"]: t for t in begun["tasks"]}[TASK]
+        assert described["episodes"] == 3 and "seeds" not in described
+        refused = await agent.ask({"type": "reset", "task": TASK, "seed": 1})
+        assert "is sealed: the site draws each episode's seed" in refused["reason"]
+        assert "episodes 1 to 3" in (await agent.ask({"type": "reset", "task": TASK, "episode_number": 4}))["reason"]
+        opened = await agent.step({"type": "reset", "task": TASK, "episode_number": 1})
+        assert opened["episode_number"] == 1 and len(opened["commitment"]) == 64 and "seed" not in opened
+        for step, action in enumerate(PLAN[1:6]):
+            await agent.step({"type": "action", "step": step, "action": action})
+        await agent.socket.disconnect()
+        again = RecordingAgent(path=f"/ws/agent/?token={key}")  # a client continuing the evaluation sees no seed
+        await again.connect()
+        listed = await again.ask({"type": "begin", "evaluation": begun["id"]})
+        assert [(e["episode_number"], e["commitment"]) for e in listed["episodes"]] == [(1, opened["commitment"])]
+        await database_sync_to_async(nothing_shows_the_seed_yet)(begun["id"], agent.heard + again.heard)
+        submitted = await again.ask({"type": "submit"})
+        await again.socket.disconnect()
+        return submitted
+
+    submitted = async_to_sync(scenario)()
+    episode = HostedEpisode.objects.get()
+    assert submitted["provenance"] == "sealed"
+    [revealed] = submitted["revealed"]
+    assert (revealed["seed"], revealed["salt"], revealed["commitment"]) == (episode.seed, episode.salt,
+                                                                            episode.commitment)
+    assert hashlib.sha256(f"{revealed['seed']}:{revealed['salt']}".encode()).hexdigest() == revealed["commitment"]
+    assert episode.seed not in registry.task(TASK).seeds  # drawn by the server, not a public seed
+    submission = Submission.objects.get(pk=submitted["submission"])
+    run = submission.runs.get()
+    assert (submission.provenance, run.seed, run.salt, run.commitment) == ("sealed", episode.seed, episode.salt,
+                                                                            episode.commitment)
+    from evaluator import verification
+
+    assert queued_runs == [run.pk]
+    verification.verify_run(run_id=run.pk)
+    run.refresh_from_db()
+    assert run.status == "verified" and run.trace_sha256
+    answer = client.get(f"/api/v1/submissions/{submission.pk}").json()
+    assert answer["provenance"] == "sealed" and answer["runs"][0]["commitment_checks"] is True
+    assert (answer["runs"][0]["seed"], answer["runs"][0]["salt"]) == (episode.seed, episode.salt)
+    assert "commitment checks" in client.get(f"/submissions/{submission.pk}/").content.decode()
+    assert "<strong>checks</strong>" in client.get(f"/leaderboard/runs/{run.pk}/").content.decode()
+    [entry] = [e for e in selectors.compute_table(sealed_set)["entries"] if e["kind"] == "agent"]
+    assert (entry["submission_id"], entry["ranked"], entry["rank"], entry["provenance"]) == (submission.pk, True, 1,
+                                                                                             "sealed")
+    home = client.get("/?ts=sealed-mini").content.decode()
+    assert re.search(rf'<td class="rank">1</td>\s*<td class="agent">\s*<a class="name" href="/leaderboard/agents/'
+                     rf'{submission.pk}/">hosted-test</a>', home)
+
+
+# Games whose levels the seed draws: their references fail at other seeds (checked by replay beforehand).
+SEED_DEPENDENT_SAMPLE = ["breakout/rally-5@1", "minesweeper/clear-board@2", "merge2048/corner-15@1",
+                         "snake/apples-4@1"]
+
+
+@pytest.mark.slow
+@pytest.mark.django_db(transaction=True)
+def test_replaying_the_stored_references_in_a_sealed_evaluation_scores_at_most_ten_percent():
+    """The drill of bench/sealed_replay.py over a sample (the bench runs the whole default set)."""
+    from bench.sealed_replay import drill
+    from tests.evaluator.submissions import task
+
+    load_games()
+    tasks = [task(task_id) for task_id in SEED_DEPENDENT_SAMPLE]
+    runs, revealed = drill(tasks, say=lambda line: None)
+    assert len(revealed) == len(runs) == len(tasks) and all(run.status == "verified" for run in runs)
+    assert all(run.seed not in run.task.seeds for run in runs)
+    assert sum(run.success for run in runs) / len(runs) <= 0.10

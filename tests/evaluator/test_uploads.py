@@ -25,7 +25,7 @@ def refused(raw, user=None, limits=None):
 def test_a_good_upload_parses():
     parsed = parse_upload(payload([run_entry("breakout/rally-5@1")]), user=None, limits=UploadLimits.current())
     assert parsed.task_set.slug == "core-v6" and len(parsed.runs) == 1
-    assert parsed.runs[0].claimed_success is True and len(parsed.payload_sha256) == 64
+    assert parsed.runs[0].claimed_success is True and len(parsed.content_sha256) == 64
 
 
 FACTS = {"code_url": "https://example.org/code", "paper_url": "https://example.org/paper", "weights": "open",

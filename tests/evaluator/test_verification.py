@@ -19,8 +19,8 @@ def games():
     load_games()
 
 
-def submit(runs):
-    user = make_user()
+def submit(runs, user_name="alice"):
+    user = make_user(user_name)
     parsed = parse_upload(payload(runs), user=user, limits=UploadLimits.current())
     return services.create_submission(user=user, parsed=parsed)
 
@@ -59,15 +59,17 @@ def test_a_claim_of_progress_the_replay_did_not_make_is_flagged_though_its_succe
     run = inflated.runs.get()
     assert run.success is False and run.claimed_success is False  # success agrees: only the progress differs
     assert run.progress < 0.9 and run.mismatch
+    # Another account: the same runs (claims aside) from the same account would be the same submission.
     honest = verify_all(submit([run_entry(task_id, trajectory="null", claimed={"progress": run.progress,
-                                                                                "success": False})]))
+                                                                                "success": False})], "bob"))
     assert not honest.runs.get().mismatch  # the same progress claimed: no flag
 
 
 def test_replays_are_deterministic_across_submissions():
     first = verify_all(submit([run_entry(t) for t in SHORT_TASKS[:2]]))
     hashes = sorted(first.runs.values_list("trace_sha256", flat=True))
-    second = verify_all(submit([run_entry(t) for t in SHORT_TASKS[:2]]))
+    second = verify_all(submit([run_entry(t) for t in SHORT_TASKS[:2]], "bob"))  # replayed again: a copy of first
+    assert second.pk != first.pk and second.copy_of_id == first.pk
     assert sorted(second.runs.values_list("trace_sha256", flat=True)) == hashes
 
 
@@ -140,7 +142,7 @@ def test_upload_payload_round_trip_keeps_actions_exactly():
     entry = run_entry("merge2048/corner-15@1")
     submission = submit([entry])
     assert submission.runs.get().actions == json.loads(json.dumps(entry["actions"]))
-    assert Submission.objects.get().payload_sha256
+    assert len(Submission.objects.get().content_sha256) == 64
 
 
 def test_a_held_run_is_retried_when_its_lease_ends(monkeypatch):

@@ -1,6 +1,7 @@
 """The hosted env's connection (websockets' sync client) against a small scripted agent socket: what the
 handshake carries, a message over the client's limit refused with a clear error, a dropped connection
 reconnected and resumed, a deliberate close not retried."""
+import hashlib
 import json
 import threading
 import time
@@ -10,7 +11,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.server import serve
 
 from gameworld_client import HostedError, HostedEvaluation
-from gameworld_client.hosted import MAX_MESSAGE_BYTES
+from gameworld_client.hosted import MAX_MESSAGE_BYTES, RemoteTransport
 
 TASK = {"task": "breakout/rally-5@1", "seeds": [1, 2, 3]}
 EVALUATION = {"type": "evaluation", "id": 7, "protocol": "paused", "task_set": "core-v6",
@@ -24,7 +25,8 @@ class AgentSocket:
     the next one is applied, or once it is applied but before the answer (`drop_applied`)."""
 
     def __init__(self, *, frame_bytes=len(JPEG), drop_after=None, drop_applied=False, close_code=None,
-                 refuse=None):
+                 refuse=None, evaluation=EVALUATION, submitted=None):
+        self.evaluation, self.submitted = evaluation, submitted
         self.frame = JPEG + b"\0" * (frame_bytes - len(JPEG))
         self.refuse = refuse
         self.drop_after, self.drop_applied, self.close_code = drop_after, drop_applied, close_code
@@ -48,7 +50,10 @@ class AgentSocket:
                 self.messages.append(message)
                 if message["type"] == "begin":
                     connection.send(json.dumps({"type": "refused", "reason": self.refuse} if self.refuse
-                                               else EVALUATION))
+                                               else self.evaluation))
+                    continue
+                if message["type"] == "submit":
+                    connection.send(json.dumps(self.submitted))
                     continue
                 if message["type"] == "action":
                     if self.close_code:
@@ -153,3 +158,28 @@ def test_a_refusal_on_opening_is_reported_with_the_sites_reason(late, monkeypatc
         with pytest.raises(HostedError) as refused:
             HostedEvaluation(socket.site, "gw_not-a-key", agent=EVALUATION["agent"])
     assert str(refused.value) == "send an active API token"
+
+
+SEALED = {**EVALUATION, "sealed": True, "tasks": [{"task": TASK["task"], "episodes": 3}]}
+
+
+@pytest.mark.parametrize("honest", [True, False], ids=["commitment-checks", "tampered"])
+def test_a_sealed_evaluation_asks_for_episode_numbers_and_checks_the_revealed_seeds(honest):
+    salt = "ab" * 16
+    committed = hashlib.sha256(f"987654:{salt}".encode()).hexdigest()
+    revealed = {"task": TASK["task"], "episode_number": 1, "commitment": committed, "seed": 987654 if honest else 1,
+                "salt": salt}
+    submitted = {"type": "submitted", "submission": 5, "url": "/submissions/5/", "status_url": "/api/v1/submissions/5",
+                 "runs": 1, "provenance": "sealed", "revealed": [revealed]}
+    with AgentSocket(evaluation=SEALED, submitted=submitted) as socket:
+        with HostedEvaluation(socket.site, "gw_key", agent=EVALUATION["agent"], sealed=True) as hosted:
+            with pytest.raises(HostedError, match="is sealed: the site draws every seed"):
+                RemoteTransport(hosted, TASK["task"]).reset(1)
+            hosted.reset(TASK["task"], episode_number=2)
+            if honest:
+                assert hosted.submit()["revealed"] == [revealed]
+            else:
+                with pytest.raises(HostedError, match="do not match their commitments"):
+                    hosted.submit()
+    assert socket.messages[0]["sealed"] is True
+    assert socket.messages[1] == {"type": "reset", "task": TASK["task"], "episode_number": 2}

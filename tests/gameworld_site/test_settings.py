@@ -32,6 +32,7 @@ def manage(*args, env=None, check=False):
     ("GAMEWORLD_WEB_PROCESSES", "two", "GAMEWORLD_WEB_PROCESSES='two': expected an integer"),
     ("GAMEWORLD_REPLAY_CACHE_MB", "lots", "GAMEWORLD_REPLAY_CACHE_MB='lots': expected an integer"),
     ("DATABASE_URL", "nosuch://x", "DATABASE_URL"),
+    ("GAMEWORLD_SEAL_SECRET", "short", "GAMEWORLD_SEAL_SECRET: expected at least 32 printable characters"),
 ])
 def test_a_bad_value_fails_loudly_naming_the_variable(variable, value, message):
     result = manage("check", env={variable: value})
@@ -40,6 +41,18 @@ def test_a_bad_value_fails_loudly_naming_the_variable(variable, value, message):
 
 
 @pytest.mark.scaled
+def test_the_seal_secret_is_required_off_the_embedded_default_and_kept_in_the_data_dir_on_it(tmp_path):
+    refused = manage("check", env={"GAMEWORLD_EMBEDDED": "false", "DJANGO_SECRET_KEY": "k" * 50,
+                                   "GAMEWORLD_DATA_DIR": str(tmp_path)})
+    assert refused.returncode != 0
+    assert "GAMEWORLD_SEAL_SECRET must be set when GAMEWORLD_EMBEDDED is off" in refused.stderr
+    read = ["shell", "-c", "from django.conf import settings; print(settings.GAMEWORLD_SEAL_SECRET)"]
+    first = manage(*read, env={"GAMEWORLD_DATA_DIR": str(tmp_path)}, check=True).stdout.split()[-1]
+    again = manage(*read, env={"GAMEWORLD_DATA_DIR": str(tmp_path)}, check=True).stdout.split()[-1]
+    assert len(first) == 64 and first == again == (tmp_path / "seal-secret").read_text()  # made once, then kept
+    assert (tmp_path / "seal-secret").stat().st_mode & 0o077 == 0  # for the server's eyes only
+
+
 def test_the_scaled_configuration_runs_on_postgresql_and_redis(postgres_and_redis):
     env = postgres_and_redis
     manage("migrate", "--noinput", env=env, check=True)

@@ -7,6 +7,7 @@ from django.utils import timezone
 from evaluator.models import Game
 from humanplay import frames, services
 from humanplay.models import ExpertDesignation, HumanPlaySettings, PlaySession
+from sandbox.commitment import commitment_holds
 from tests.evaluator.submissions import load_games, make_user, task
 
 pytestmark = pytest.mark.django_db
@@ -49,14 +50,21 @@ def test_a_maintainer_marks_experts_for_a_game_or_a_genre_from_a_date():
     assert services.baseline_kind(user=user, game=breakout) == "expert"
 
 
-def test_seeds_rotate_over_the_task_seeds():
+def test_practice_rotates_over_the_public_seeds_and_recorded_attempts_are_sealed():
     user = make_user()
-    seeds = []
+    practised = []
     for _ in range(4):
-        session = baseline(user)
-        seeds.append(session.seed)
+        session = services.start_session(user=user, task=task("runner/clear-6@1"), mode=PlaySession.Mode.PRACTICE)
+        practised.append(session.seed)
         services.finish_session(session_id=session.pk, progress=0.1, success=False)
-    assert seeds == [1, 2, 3, 1]
+    assert practised == [1, 2, 3, 1]
+    recorded = [baseline(user, "runner/clear-9@1"), baseline(make_user("other"), "runner/clear-9@1")]
+    for session in recorded:
+        assert session.seed not in session.task.seeds and commitment_holds(
+            seed=session.seed, salt=session.salt, commitment_hex=session.commitment)
+        run = services.finish_session(session_id=session.pk, progress=0.1, success=False).run
+        assert (run.seed, run.salt, run.commitment) == (session.seed, session.salt, session.commitment)
+    assert recorded[0].seed != recorded[1].seed  # drawn for each player's attempt
 
 
 def test_starting_again_resumes_the_open_session_of_the_task_and_mode():

@@ -32,9 +32,11 @@ def mini_task_set(task_ids, slug="mini-v1", name="Mini v1"):
     return found
 
 
-def submission(task_set, name, *, model="model-x", org="Org", interface="cua", status="verified", created=None):
+def submission(task_set, name, *, model="model-x", org="Org", interface="cua", status="verified", created=None,
+               provenance="sealed", copy_of=None):
+    """A submission of the default (sealed) board unless another provenance is given."""
     sub = Submission.objects.create(task_set=task_set, agent_name=name, model_name=model, organisation=org,
-                                    interface=interface, status=status)
+                                    interface=interface, status=status, provenance=provenance, copy_of=copy_of)
     if created is not None:
         Submission.objects.filter(pk=sub.pk).update(created=created)
         sub.refresh_from_db()

@@ -70,4 +70,4 @@ def test_the_compare_page(client, pair):
     unknown = client.get(f"/leaderboard/compare/?ts={ts.slug}&a={alpha}&b=s999999").content.decode()
     assert "No entry &#x27;s999999&#x27;" in unknown
     chooser = client.get(f"/leaderboard/compare/?ts={ts.slug}&a={alpha}").content.decode()
-    assert chooser.count("<option") == 2 * (3 + 1)  # three entries and "choose…" in each list
+    assert chooser.count("<option") == 2 * (3 + 1) + 2  # three entries and "choose…" in each list, two boards

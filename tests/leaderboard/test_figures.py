@@ -122,17 +122,35 @@ def test_agents_whose_intervals_overlap_share_a_rank_though_their_figures_differ
     assert gale["rank"] == hale["rank"] == 1 and kite["rank"] == 3
 
 
-def test_a_file_uploaded_again_by_another_account_is_one_row(board):
+def test_a_copy_of_another_entrys_runs_is_shown_marked_and_never_ranked(board):
     ts, _ = board
     first = submission(ts, "Copycat")
-    copy = submission(ts, "Copycat again")
-    Submission.objects.filter(pk__in=[first.pk, copy.pk]).update(payload_sha256="ab" * 32)
+    copy = submission(ts, "Copycat again", copy_of=first)
     for sub in (first, copy):
         for t in (T1, T2, T3, T4):
             run(sub, t, 0.9)
-    names = [e["name"] for e in selectors.compute_table(ts)["entries"]]
-    assert "Copycat" in names and "Copycat again" not in names
-    assert len(selectors.runs_frame(ts).query("entry == @f", local_dict={"f": f"s{copy.pk}"})) == 0
+    entries = by_name(selectors.compute_table(ts))
+    assert entries["Copycat"]["ranked"] and entries["Copycat"]["copy_of"] is None
+    assert not entries["Copycat again"]["ranked"] and entries["Copycat again"]["rank"] is None
+    assert entries["Copycat again"]["copy_of"] == first.pk
+    assert selectors.entry_status(entries["Copycat again"]) == f"copy of #{first.pk}"
+
+
+def test_entries_on_public_seeds_are_on_their_own_board_never_ranked(board):
+    ts, _ = board
+    sealed = submission(ts, "Sealed one")
+    uploaded = submission(ts, "Uploaded one", provenance="uploaded")
+    hosted = submission(ts, "Hosted one", provenance="hosted")
+    for sub in (sealed, uploaded, hosted):
+        for t in (T1, T2, T3, T4):
+            run(sub, t, 0.9)
+    default = by_name(selectors.compute_table(ts))
+    assert default["Sealed one"]["ranked"] and "Uploaded one" not in default and "Hosted one" not in default
+    public = by_name(selectors.compute_table(ts, board=selectors.PUBLIC_BOARD))
+    assert "Sealed one" not in public
+    assert {public["Uploaded one"]["provenance"], public["Hosted one"]["provenance"]} == {"uploaded", "hosted"}
+    assert not any(e["ranked"] for e in public.values())
+    assert selectors.entry_status(public["Uploaded one"]) == "public seeds (uploaded)"
 
 
 def test_interval_ranks_count_agents_whose_lower_bound_is_above():

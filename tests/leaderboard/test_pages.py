@@ -189,6 +189,30 @@ def test_the_runs_export_lists_every_verified_run_with_flags(client, board):
     assert {r["kind"] for r in no_humans} == {"agent"} and len(no_humans) == 11
 
 
+def test_the_exports_name_each_entrys_provenance_and_keep_public_seeds_apart(client, board):
+    ts, subs = board
+    uploaded = submission(ts, "Echo uploaded", provenance="uploaded")
+    copy = submission(ts, "Foxtrot copy", provenance="uploaded", copy_of=uploaded)
+    for sub in (uploaded, copy):
+        for t in (T1, T2, T3, T4):
+            run(sub, t, 0.9)
+    sealed = list(csv.DictReader(io.StringIO(client.get("/leaderboard/export.csv").content.decode())))
+    assert {r["entry"]: r["provenance"] for r in sealed if r["kind"] == "agent"} == {
+        "Alpha": "sealed", "Bravo": "sealed", "Delta <script>": "sealed"}
+    public = json.loads(client.get("/leaderboard/export.json?provenance=public").content)
+    assert public["filters"]["provenance"] == ["hosted", "uploaded"]
+    rows = {r["entry"]: r for r in public["rows"] if r["kind"] == "agent"}
+    assert (rows["Echo uploaded"]["provenance"], rows["Echo uploaded"]["rank"]) == ("uploaded", None)
+    assert (rows["Foxtrot copy"]["copy_of"], rows["Foxtrot copy"]["status"]) == (uploaded.pk, f"copy of #{uploaded.pk}")
+    runs = list(csv.DictReader(io.StringIO(client.get("/leaderboard/runs.csv?provenance=public&humans=0")
+                                           .content.decode())))
+    assert {r["provenance"] for r in runs} == {"uploaded"} and len(runs) == 8
+    assert {r["provenance"] for r in json.loads(client.get("/leaderboard/runs.json?humans=0").content)["rows"]} == {
+        "sealed"}
+    page = client.get("/?provenance=public").content.decode()
+    assert "actions chosen by the submitter on public seeds, checked by replay" in page and "copy of #" in page
+
+
 def test_the_main_table_is_served_from_the_cache_until_a_run_is_verified(client, board, monkeypatch):
     ts, subs = board
     first = client.get("/").content
