@@ -1,11 +1,12 @@
 """Submissions: an upload stored whole and queued for verification, a submission replayed again, and the
 platform's baseline files loaded as submissions. Keyword-only arguments; each function is one transaction's worth
 of work."""
+import json
 from pathlib import Path
 
 from django.db import transaction
 
-from .models import Provenance, Run, Submission, UploadLimits
+from .models import Provenance, Run, Submission, TaskSet, UploadLimits
 from .uploads import UploadRejected, parse_upload
 from .verification import log_event, queue_verification
 
@@ -70,14 +71,15 @@ def reverify_submission(*, submission):
 
 def load_baseline_files(*, folder=BASELINES_DIR, say=print):
     """Create (once) the submissions of the baseline agents' files (evaluator/baselines/*.json), marked as the
-    platform's own baselines; the worker verifies them. A file already loaded (same bytes) is skipped; a file the
-    upload checks refuse (say, a task set that is not published yet) is reported and skipped, never fatal."""
+    platform's own baselines; the worker verifies them. A file already loaded (same runs) is skipped; a file the
+    upload checks refuse (say, a task set that is not published yet) is reported and skipped, never fatal. Runs on
+    tasks the set does not hold (a bundled task left out of it by validation) are skipped, and said so."""
     files = sorted(Path(folder).glob("*.json"))
     if not files:
         say(f"no baseline files in {folder}")
     for path in files:
         try:
-            parsed = parse_upload(path.read_bytes(), user=None, limits=UploadLimits.current())
+            parsed = parse_upload(_runs_in_their_set(path, say), user=None, limits=UploadLimits.current())
         except UploadRejected as rejected:
             say(f"{path.name}: not loaded: " + "; ".join(f"{e['field']}: {e['message']}" for e in rejected.errors[:5]))
             continue
@@ -89,3 +91,19 @@ def load_baseline_files(*, folder=BASELINES_DIR, say=print):
         Submission.objects.filter(pk=submission.pk).update(is_baseline=True)
         say(f"{path.name}: submission {submission.pk} ({submission.agent_name}, {submission.runs_total} runs) "
             "queued for verification")
+
+
+def _runs_in_their_set(path, say):
+    """The baseline file's bytes, without the runs on tasks its task set does not hold."""
+    raw = path.read_bytes()
+    data = json.loads(raw)
+    task_set = TaskSet.objects.filter(slug=data.get("task_set")).first()
+    if task_set is None:
+        return raw  # the upload checks name the missing set
+    held = {task.task_id for task in task_set.tasks.select_related("game")}
+    outside = sorted({run["task"] for run in data["runs"] if run["task"] not in held})
+    if not outside:
+        return raw
+    say(f"{path.name}: {len(outside)} tasks are not in {task_set.slug}; their runs are not loaded: {', '.join(outside)}")
+    data["runs"] = [run for run in data["runs"] if run["task"] in held]
+    return json.dumps(data).encode()

@@ -43,7 +43,7 @@ def payload(runs, **overrides):
         runs = [as_computer_use(r) for r in runs]
     data = {"format": "gameworld.submission/1",
             "agent": {"name": "test-agent", "model": "scripted", "org": "GameWorld", "interface": interface},
-            "protocol": "paused", "task_set": "core-v6", "runs": runs}
+            "protocol": "paused", "task_set": "core-v7", "runs": runs}
     data.update(overrides)
     return json.dumps(data).encode()
 

@@ -2,7 +2,7 @@
 anyone else (the platform's baselines included) are a copy of it, never ranked."""
 import json
 
-from evaluator.models import Run, Submission, UploadLimits
+from evaluator.models import Run, Submission, TaskSet, UploadLimits
 from evaluator.services import BASELINES_DIR, load_baseline_files, submit_upload
 from evaluator.uploads import parse_upload
 from leaderboard import selectors
@@ -57,3 +57,19 @@ def test_the_baselines_uploaded_under_another_name_are_a_copy_that_never_reaches
     public = {e["submission_id"]: e for e in selectors.compute_table(core, board=selectors.PUBLIC_BOARD)["entries"]
               if e["kind"] == "agent"}
     assert public[copy.pk]["copy_of"] == baseline.pk and not public[copy.pk]["ranked"]
+
+
+def test_baseline_runs_on_tasks_left_out_of_the_set_are_skipped_and_said(db, django_capture_on_commit_callbacks):
+    load_games()
+    data = json.loads((BASELINES_DIR / "random-cua.json").read_text())
+    core = TaskSet.objects.get(slug=data["task_set"])
+    left_out = core.tasks.get(game__slug="breakout", slug="rally-5")
+    core.tasks.remove(left_out)  # as the first start's validation leaves out a failing task
+    said = []
+    with django_capture_on_commit_callbacks():
+        load_baseline_files(folder=BASELINES_DIR, say=said.append)
+    skipped = [line for line in said if line.startswith("random-cua.json: 1 tasks are not in")]
+    assert skipped == [f"random-cua.json: 1 tasks are not in {core.slug}; their runs are not loaded: breakout/rally-5@1"]
+    submission = Submission.objects.get(agent_name=data["agent"]["name"])
+    assert submission.runs_total == len(data["runs"]) - 1
+    assert not submission.runs.filter(task=left_out).exists()

@@ -24,7 +24,7 @@ def refused(raw, user=None, limits=None):
 
 def test_a_good_upload_parses():
     parsed = parse_upload(payload([run_entry("breakout/rally-5@1")]), user=None, limits=UploadLimits.current())
-    assert parsed.task_set.slug == "core-v6" and len(parsed.runs) == 1
+    assert parsed.task_set.slug == "core-v7" and len(parsed.runs) == 1
     assert parsed.runs[0].claimed_success is True and len(parsed.content_sha256) == 64
 
 
@@ -86,15 +86,15 @@ def test_unknown_task_and_unknown_version():
 
 def test_a_task_not_in_the_chosen_task_set():
     other = TaskSet.objects.create(slug="arcade-only", name="Arcade only", status=TaskSet.Status.PUBLISHED)
-    other.tasks.set(TaskSet.objects.get(slug="core-v6").tasks.filter(game__slug="breakout"))
+    other.tasks.set(TaskSet.objects.get(slug="core-v7").tasks.filter(game__slug="breakout"))
     errors = refused(payload([run_entry("merge2048/corner-15@1")], task_set="arcade-only"))
     assert errors == ["runs[0].task: merge2048/corner-15@1 is not in task set arcade-only"]
 
 
 def test_an_unknown_or_retired_task_set():
     assert refused(payload([run_entry("breakout/rally-5@1")], task_set="core-v9")) == [
-        "task_set: 'core-v9' is unknown; published task sets: core-v6"]
-    TaskSet.objects.filter(slug="core-v6").update(status=TaskSet.Status.RETIRED)
+        "task_set: 'core-v9' is unknown; published task sets: core-v7"]
+    TaskSet.objects.filter(slug="core-v7").update(status=TaskSet.Status.RETIRED)
     assert "retired and takes no new submissions" in refused(payload([run_entry("breakout/rally-5@1")]))[0]
 
 

@@ -34,7 +34,7 @@ def test_a_signed_in_user_sees_their_hosted_evaluations(client):
     user = make_user("lab")
     from evaluator.models import TaskSet
 
-    HostedEvaluation.objects.create(user=user, task_set=TaskSet.objects.get(slug="core-v6"), protocol="realtime",
+    HostedEvaluation.objects.create(user=user, task_set=TaskSet.objects.get(slug="core-v7"), protocol="realtime",
                                     agent={"name": "rt-agent", "model": "m", "interface": "cua"})
     client.force_login(user)
     page = client.get("/evaluate/").content.decode()
@@ -58,7 +58,7 @@ def test_the_baseline_files_load_once_as_submissions_and_replay_to_their_claims(
     assert [f.stem for f in files] == ["random-cua", "random-generalist", "scripted-state"]
     for path in files:
         data = json.loads(path.read_text())
-        assert data["protocol"] == "paused" and data["task_set"] == "core-v6"
+        assert data["protocol"] == "paused" and data["task_set"] == "core-v7"
         assert sorted(run["task"] for run in data["runs"]) == sorted(  # every task of the default task set
             task.id for game in registry.games() for task in game.tasks.values())
     out = io.StringIO()
