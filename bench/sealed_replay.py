@@ -2,7 +2,7 @@
 game's manifest, the actions that reach the target at a public seed) blindly in a sealed evaluation.
 
 Set up the project's own way in a temporary folder (migrate, load_games --no-frames --no-validate; the default
-task set), it begins a sealed hosted evaluation (evaluator/hosted.py: the services under the agent socket),
+task set's tasks whose calibration card passes the gate, as a validated first start publishes it), it begins a sealed hosted evaluation (evaluator/hosted.py: the services under the agent socket),
 opens episode 1 of each task picked (the site draws the seed from its secret and commits to it), stores the
 reference actions as the episode's actions (the agent ignores the frames, so a step-by-step game would apply
 the same ones), submits (seeds revealed, commitments checked) and verifies every run as the worker does (the
@@ -22,8 +22,13 @@ DEFAULT_TASKS = 4  # spread over the set's order (levels 1 to 5), so that a shor
 
 
 def pick(task_set, count):
-    """`count` tasks spread over the set (every n-th in the set's order), or all of them."""
-    tasks = list(task_set.tasks.select_related("game").order_by("game__level", "game__slug", "target", "slug"))
+    """`count` tasks spread over the set (every n-th in the set's order), or all of them; only tasks whose card
+    passes the gate, as a site's validated first start publishes them (the bench loads without validating)."""
+    from sandbox.calibration import gate
+
+    tasks = [task for task in task_set.tasks.select_related("game").order_by("game__level", "game__slug", "target",
+                                                                               "slug")
+             if not gate(task.spec(), task.calibration)]
     if count is None or count >= len(tasks):
         return tasks
     step = len(tasks) / count
