@@ -72,7 +72,7 @@ def test_wording_is_fixed_in_place_and_logged(maintainer):
 
 
 def test_a_task_set_with_a_failing_task_cannot_be_published(maintainer):
-    good = task("breakout/rally-5@1")
+    good = task("tiltmaze/maze-1@2")
     bad = curation.edit_task(actor=maintainer, task=task("platformer/seven-coins@1"), changes={"target": 50.0})
     assert curation.validate_task(actor=maintainer, task=good).ok
     failed = curation.validate_task(actor=maintainer, task=bad)

@@ -10,7 +10,7 @@ from dataclasses import replace
 
 import pytest
 
-from sandbox import SandboxError, calibration, registry
+from sandbox import SandboxError, Trajectory, calibration, registry
 from sandbox.frames import frame_facts
 from sandbox.actions import INTERFACES, random_action
 from sandbox.registry import Registry
@@ -314,6 +314,8 @@ def test_a_game_that_ignores_its_seed_is_caught_by_the_open_loop_arm(tmp_path, t
     sound = calibration.measure_fresh(tally.tasks["points-8"], seeds, out=lambda line: None)
     assert sound["fresh_solver"]["success_rate"] == 1.0 and sound["open_loop"]["success_rate"] <= 0.1
     seedless = flawed_copy(tmp_path, "seedless").tasks["points-8"]
+    alternating = [{"type": "press_key", "key": "ArrowUp" if k % 2 == 0 else "ArrowDown"} for k in range(8)]
+    seedless = replace(seedless, reference=Trajectory(seed=1, actions=alternating))  # its solver's run on any seed
     blind = calibration.measure_fresh(seedless, seeds, out=lambda line: None)
     assert blind["open_loop"]["success_rate"] == 1.0
     assert [entry["seed"] for entry in blind["open_loop"]["results"]] == seeds
