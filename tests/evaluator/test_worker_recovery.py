@@ -40,13 +40,12 @@ KILL_ATTEMPTS = 3  # a replay may still end in the instant before the kill: then
 
 CREATE_SUBMISSION = """
 import json
+import zlib
 from django.contrib.auth.models import User
 from evaluator.management.commands._baselines import primitive
 from evaluator.models import Task, UploadLimits
 from evaluator.services import create_submission
 from evaluator.uploads import parse_upload
-user = User.objects.filter(username="recovery").first() \
-    or User.objects.create_user("recovery", password="pw-recovery-2026!")
 runs = []
 for task_id in json.loads(%r):
     slug, version = task_id.split("@")
@@ -56,6 +55,9 @@ for task_id in json.loads(%r):
     runs.append({"task": task_id, "seed": task.reference["seed"], "actions": actions})
 raw = json.dumps({"format": "gameworld.submission/1", "protocol": "paused", "task_set": "core-v7", "runs": runs,
                   "agent": {"name": %r, "model": "scripted", "interface": "cua"}}).encode()
+# An account per agent: a submission is its runs, so the same runs from one account are one submission.
+username = "recovery-%%08x" %% zlib.crc32(json.loads(raw)["agent"]["name"].encode())
+user = User.objects.filter(username=username).first() or User.objects.create_user(username, password="pw-rec-2026!")
 submission = create_submission(user=user, parsed=parse_upload(raw, user=user, limits=UploadLimits.current()))
 print("SUBMISSION", submission.pk)
 """
@@ -181,8 +183,8 @@ class Worker:
 
 
 def create_submission(site, tasks, agent):
-    """A new submission of the tasks' references (each test names its own agent: the same file uploaded again
-    by the same account would answer with the first submission)."""
+    """A new submission of the tasks' references (each test names its own agent, uploaded from an account of its
+    own: the same runs from the same account would answer with the first submission)."""
     result = manage("shell", "-c", CREATE_SUBMISSION % (json.dumps(tasks), agent), env=site["env"], check=True)
     return int(result.stdout.split("SUBMISSION", 1)[1].split()[0])
 
