@@ -14,19 +14,24 @@ def migrate(targets):
     return MigrationExecutor(connection).loader.project_state(targets).apps
 
 
-@pytest.mark.django_db(transaction=True)
-def test_rows_made_before_the_move_survive_it():
-    executor = MigrationExecutor(connection)
-    leaves = executor.loader.graph.leaf_nodes()
-    old = migrate(BEFORE)
-    user = old.get_model("auth", "User").objects.create(username="early-agent")
+def old_catalogue(old):
+    """A game's task and a task set, made on the models of the migration state `old`."""
     game = old.get_model("evaluator", "Game").objects.create(slug="g", title="G", version="1", genre="arcade",
                                                              level=1, manifest={})
     task = old.get_model("evaluator", "Task").objects.create(game=game, slug="t", version=1, title="T",
                                                              instruction="do", score_field="score", start=0,
                                                              target=1, seeds=[1], game_version="1",
                                                              reference={}, null={})
-    task_set = old.get_model("evaluator", "TaskSet").objects.create(slug="ts", name="TS")
+    return task, old.get_model("evaluator", "TaskSet").objects.create(slug="ts", name="TS")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_rows_made_before_the_move_survive_it():
+    executor = MigrationExecutor(connection)
+    leaves = executor.loader.graph.leaf_nodes()
+    old = migrate(BEFORE)
+    user = old.get_model("auth", "User").objects.create(username="early-agent")
+    task, task_set = old_catalogue(old)
     evaluation = old.get_model("humanplay", "HostedEvaluation").objects.create(
         user=user, task_set=task_set, agent={"name": "early"})
     episode = old.get_model("humanplay", "HostedEpisode").objects.create(evaluation=evaluation, task=task, seed=1)

@@ -6,7 +6,7 @@ from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
 from evaluator.uploads import content_sha256
-from tests.evaluator.test_hosted_migration import migrate
+from tests.evaluator.test_hosted_migration import migrate, old_catalogue
 
 BEFORE = [("evaluator", "0010_submission_entry_facts")]
 
@@ -16,13 +16,7 @@ def test_existing_submissions_get_their_provenance_content_hash_and_copies():
     leaves = MigrationExecutor(connection).loader.graph.leaf_nodes()
     old = migrate(BEFORE)
     user = old.get_model("auth", "User").objects.create(username="early")
-    game = old.get_model("evaluator", "Game").objects.create(slug="g", title="G", version="1", genre="arcade",
-                                                             level=1, manifest={})
-    task = old.get_model("evaluator", "Task").objects.create(game=game, slug="t", version=1, title="T",
-                                                             instruction="do", score_field="score", start=0,
-                                                             target=1, seeds=[1], game_version="1",
-                                                             reference={}, null={})
-    task_set = old.get_model("evaluator", "TaskSet").objects.create(slug="ts", name="TS")
+    task, task_set = old_catalogue(old)
     Submission, Run = old.get_model("evaluator", "Submission"), old.get_model("evaluator", "Run")
     actions = [{"type": "wait"}]
     made = []
