@@ -11,6 +11,7 @@
   var MAX_CATCH_UP = 600;
 
   var START_GOLD = 100, START_LIVES = 20, MAX_WAVES = 20;
+  var DROPPED_PADS = 3;             // pads of the map left out of each game (seeded)
   var FIRST_WAVE = 600;           // ticks before wave 1 starts by itself (10 s)
   var WAVE_GAP = 720;             // ticks from one wave's start to the next's (12 s)
   var SLOW_TICKS = 60;
@@ -34,20 +35,23 @@
     boss:   { hp: 70,  speed: 45,  bounty: 30, leak: 5, gap: 50, r: 12 }
   };
 
-  // Maps: the road's corners (tile col, row; the first and last lie just off the grid) and the pads.
+  // Maps: the road's corners (tile col, row; the first and last lie just off the grid) and the pads. Each game
+  // mirrors its map (left-right, top-bottom: seeded) and leaves out DROPPED_PADS of its pads, so where to build
+  // must be read off the screen. No pad lies in the middle block (cols 4-7, rows 4-5): a build that never
+  // looks (a click at the centre) finds no pad on any layout.
   var MAPS = [
     { name: "Serpent Vale",
       road: [[-1, 1], [3, 1], [3, 7], [7, 7], [7, 2], [10, 2], [10, 8], [12, 8]],
-      pads: [[1, 2], [2, 5], [4, 2], [4, 5], [6, 4], [5, 8], [6, 1], [8, 3], [9, 5], [8, 8], [11, 4], [11, 6],
+      pads: [[1, 2], [2, 5], [4, 2], [4, 5], [6, 3], [5, 8], [6, 1], [8, 3], [9, 5], [8, 8], [11, 4], [11, 6],
              [9, 1], [2, 8]] },
     { name: "Switchback Ridge",
       road: [[-1, 8], [2, 8], [2, 1], [5, 1], [5, 6], [8, 6], [8, 1], [10, 1], [10, 8], [12, 8]],
-      pads: [[1, 6], [1, 3], [3, 3], [4, 4], [3, 7], [6, 3], [7, 4], [4, 0], [6, 8], [9, 3], [9, 6], [11, 4],
+      pads: [[1, 6], [1, 3], [3, 3], [4, 3], [3, 7], [6, 3], [7, 3], [4, 0], [6, 8], [9, 3], [9, 6], [11, 4],
              [7, 0], [9, 9]] },
     { name: "Crooked Hollow",
       road: [[5, -1], [5, 2], [1, 2], [1, 8], [6, 8], [6, 5], [10, 5], [10, -1]],
       pads: [[3, 1], [6, 1], [2, 4], [3, 5], [4, 6], [4, 9], [7, 7], [8, 4], [9, 2], [8, 6], [11, 3], [7, 3],
-             [3, 3], [5, 4]] }
+             [3, 3], [5, 6]] }
   ];
 
   var canvas = document.getElementById("game");
@@ -60,8 +64,16 @@
   function cx(c) { return c * T + T / 2; }
   function cy(r) { return TOP + r * T + T / 2; }
 
-  function buildMap(index) {
-    map = MAPS[index];
+  function layout(index, flipH, flipV, dropped) {
+    var base = MAPS[index];
+    function place(p) { return [flipH ? COLS - 1 - p[0] : p[0], flipV ? ROWS - 1 - p[1] : p[1]]; }
+    var pads = base.pads.map(place);
+    for (var k = 0; k < dropped.length; k++) pads.splice(dropped[k], 1);
+    return { name: base.name, road: base.road.map(place), pads: pads };
+  }
+
+  function buildMap(index, flipH, flipV, dropped) {
+    map = layout(index, flipH, flipV, dropped);
     segs = []; roadLen = 0; roadSet = {}; padSet = {};
     for (var i = 0; i + 1 < map.road.length; i++) {
       var a = map.road[i], b = map.road[i + 1];
@@ -110,8 +122,10 @@
     var index = 0;                // the first draws of nearby seeds are alike: mix four of them
     for (var k = 0; k < 4; k++) index += randInt(MAPS.length);
     index %= MAPS.length;
-    buildMap(index);
-    g = { tick: 0, mapIndex: index, waves: makeWaves(), wave: 0, waveTimer: FIRST_WAVE,
+    var flipH = randInt(2), flipV = randInt(2), dropped = [];
+    for (k = 0; k < DROPPED_PADS; k++) dropped.push(randInt(MAPS[index].pads.length - k));
+    buildMap(index, flipH, flipV, dropped);
+    g = { tick: 0, mapIndex: index, flipH: flipH, flipV: flipV, waves: makeWaves(), wave: 0, waveTimer: FIRST_WAVE,
           gold: START_GOLD, lives: START_LIVES, kills: 0, leaks: 0, clean: 0, cleared: 0, score: 0,
           tool: 0, towers: [], creeps: [], spawners: [], waveInfo: [], nextId: 1,
           over: false, won: false, shots: [], booms: [], floats: [], message: "Build towers on the stone pads",
@@ -563,6 +577,7 @@
         spawning: g.spawners.length,
         lead_pct: lead,
         map: g.mapIndex,
+        mirrored: [g.flipH, g.flipV],
         road: map.road.map(function (p) { return [p[0], p[1]]; }),
         pads: map.pads.map(function (p) { return [p[0], p[1]]; }),
         tower_list: towers,
