@@ -178,11 +178,12 @@ def summarize(entries):
             "mean_progress": round(sum(e["progress"] for e in entries) / count, 4) if count else 0.0}
 
 
-def measure_random(game, *, runs_per_seed=None, out=print, **session_options):
-    """{task id: {interface: [run entry]}} for both interfaces over every task's seeds."""
+def measure_random(game, tasks=None, *, runs_per_seed=None, out=print, **session_options):
+    """{task id: {interface: [run entry]}} for both interfaces over every task's seeds (of `tasks`, by default
+    every task of the game)."""
     if not game.action_space.semantic:
         raise SandboxError(f"{game.slug}: no semantic actions, so the generalist random agent cannot play it")
-    tasks = list(game.tasks.values())
+    tasks = list(game.tasks.values()) if tasks is None else tasks
     runs = {task.id: {interface: [] for interface in INTERFACES} for task in tasks}
     for group in _groups(tasks):
         seeds = group[0].seeds
@@ -229,18 +230,28 @@ def measure_fresh(task, seeds, *, out=print, **session_options):
             "open_loop": {**summarize(open_loop), "results": open_loop}}
 
 
+def kept_random_runs(game, earlier):
+    """{task id: {interface: [run entry]}}: the random runs of the earlier document's cards that are not stale (a
+    random run does not depend on anything else of the card, and its action seeds are the task's own)."""
+    return {task.id: {interface: arm["results"] for interface, arm in earlier["tasks"][task.id]["random"].items()}
+            for task in game.tasks.values()
+            if task.id in earlier["tasks"] and not is_stale(task, earlier["tasks"][task.id])}
+
+
 def calibrate(game, *, runs_per_seed=None, keep_random=None, out=print, **session_options):
     """Measure every task of a game; the calibration document (see the module docstring), not yet written.
     `keep_random`, an earlier document of the game: the random runs of its cards that are not stale are kept
     (they replay the same: `verify_sample` checks a sample) instead of measured again."""
     out(f"{game.slug} {game.version}: calibrating {len(game.tasks)} tasks")
-    kept = {task.id: keep_random["tasks"][task.id]["random"] for task in game.tasks.values()
-            if keep_random and task.id in keep_random["tasks"] and not is_stale(task, keep_random["tasks"][task.id])}
-    if len(kept) == len(game.tasks):
-        out("  random: kept from the earlier calibration (same game version and task definitions)")
-        random_runs = {task_id: {i: arm["results"] for i, arm in arms.items()} for task_id, arms in kept.items()}
-    else:
-        random_runs = measure_random(game, runs_per_seed=runs_per_seed, out=out, **session_options)
+    kept = kept_random_runs(game, keep_random) if keep_random else {}
+    random_runs = dict(kept)
+    if kept:
+        out(f"  random: kept from the earlier calibration for {len(kept)} of {len(game.tasks)} tasks (same game "
+            "version and task definitions)")
+    remeasured = [task for task in game.tasks.values() if task.id not in kept]
+    if remeasured:
+        random_runs.update(measure_random(game, remeasured, runs_per_seed=runs_per_seed, out=out,
+                                          **session_options))
     seeds = fresh_seeds(game)
     trivial = measure_trivial(game, seeds[:TRIVIAL_SEEDS], out=out, **session_options)
     frames = frame_facts(game, **session_options)

@@ -241,6 +241,18 @@ def test_a_reworded_task_keeps_its_card_and_a_changed_target_makes_it_stale(tall
     assert "the calibration is stale" in calibration.gate(replace(task, target=9), card)[0]
 
 
+def test_kept_random_runs_are_those_of_cards_that_are_not_stale(tally):
+    tasks = list(tally.tasks.values())
+    earlier = {"tasks": {task.id: card_for(task, frames=CLEAN_FRAMES, random_success=[k % 2 == 0])
+                         for k, task in enumerate(tasks)}}
+    changed = tasks[1]
+    earlier["tasks"][changed.id]["task_sha256"] = calibration.task_sha256(replace(changed, target=changed.target + 1))
+    kept = calibration.kept_random_runs(tally, earlier)
+    assert sorted(kept) == sorted(task.id for task in tasks if task is not changed)
+    for task_id, runs in kept.items():
+        assert runs == {i: earlier["tasks"][task_id]["random"][i]["results"] for i in INTERFACES}
+
+
 @pytest.mark.parametrize("slug", registry.slugs())
 def test_stored_random_runs_of_a_bundled_game_reproduce(slug):
     """A sample of the committed calibration's random runs (one task of each game, picked by a hash of its
