@@ -27,7 +27,8 @@
   var FORECAST_TICKS = 150;
   var SHOT_SPEED = 4;              // px a tick towards the goal, at least, for a touch to count as a shot
   var PADS = [96, 240, 384];
-  var KICK_Y = 190;                // the ball is dropped from here at each kick-off
+  var KICK_Y = 190;                // the ball is dropped from up to 60 px above this line at each kick-off
+  var KICK_X0 = 150, KICK_X1 = 330; // ... somewhere between these (seeded), drifting up to 1.4 px a tick either way
 
   var KEYS = { ArrowLeft: 1, ArrowRight: 1, ArrowUp: 1, Space: 1, KeyX: 1, ShiftLeft: 1, ShiftRight: 1 };
 
@@ -54,12 +55,14 @@
   }
 
   function kickoff() {
-    // one fixed set of draws per kick-off: the ball's drop and the rival's temper for this play
-    var r1 = Math.random(), r2 = Math.random(), r3 = Math.random();
+    // one fixed set of draws per kick-off: where the ball drops (x, height, drift: a run memorised on one seed
+    // meets another ball) and the rival's temper for this play
+    var r1 = Math.random(), r2 = Math.random(), r3 = Math.random(), r4 = Math.random(), r5 = Math.random();
     g.car = newCar(110, 1);
     g.opp = newCar(370, -1);
-    g.ball = { x: 240 + Math.floor(r1 * 21) - 10, y: KICK_Y, vx: (Math.floor(r1 * 7) - 3) * 0.15, vy: 0 };
-    g.ai = { speed: 2.8 + r2 * 0.5, reach: 34 + Math.floor(r3 * 14), wait: Math.floor(r3 * 4), jumpCool: 0 };
+    g.ball = { x: KICK_X0 + Math.floor(r1 * (KICK_X1 - KICK_X0 + 1)), y: KICK_Y - Math.floor(r5 * 60),
+               vx: (Math.floor(r4 * 9) - 4) * 0.35, vy: 0 };
+    g.ai = { speed: 3.0 + r2 * 0.6, reach: 34 + Math.floor(r3 * 14), wait: Math.floor(r3 * 4), jumpCool: 0 };
     g.phase = "kickoff";
     g.timer = KICKOFF_TICKS;
     g.lastTouch = 0;
@@ -199,6 +202,7 @@
       target = b.x + 4 + b.vx * 6;      // meet the ball and push it towards your goal
       if (canJump && dx > -50 && b.y < GY - 36 && b.y > GY - 110 && b.vy > 0) { jump = true; }
       if (canJump && dx > -CAR_HW && b.y < o.y - CAR_H) jump = true;        // pop a ball off its roof
+      if (canJump && b.vx > 2.5 && dx > -70 && dx < -10 && b.y < GY - 30 && b.y > GY - 120) jump = true; // block a shot
     } else {
       target = Math.min(RW + 4, b.x + ai.reach);
       ai.rush = true;                   // beaten: race back (the rival's own turbo)
