@@ -12,6 +12,7 @@ from evaluator.models import Task
 from sandbox.actions import describe
 from evaluator.selectors import latest_tasks
 from leaderboard import selectors
+from leaderboard.exports import csv_response
 
 from . import charts, frames, services
 from . import selectors as campaign_selectors
@@ -276,23 +277,17 @@ def assignment_action(request, slug, pk, action):
 
 @require_GET
 def campaign_export(request, slug, fmt):
-    import csv
-    import io
     import json
 
     if fmt not in ("csv", "json"):
         raise Http404("exports are runs.csv and runs.json")
     campaign = _campaign(slug)
     rows = campaign_selectors.export_rows(campaign)
-    if fmt == "json":
-        body = json.dumps({"campaign": campaign.slug, "title": campaign.title, "task_set": campaign.task_set.slug,
-                           "fields": campaign_selectors.EXPORT_FIELDS, "runs": rows}, indent=1)
-        response = HttpResponse(body, content_type="application/json")
-    else:
-        buffer = io.StringIO()
-        writer = csv.DictWriter(buffer, fieldnames=campaign_selectors.EXPORT_FIELDS, lineterminator="\n")
-        writer.writeheader()
-        writer.writerows(rows)
-        response = HttpResponse(buffer.getvalue(), content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="campaign-{campaign.slug}-runs.{fmt}"'
+    filename = f"campaign-{campaign.slug}-runs.{fmt}"
+    if fmt == "csv":
+        return csv_response(campaign_selectors.EXPORT_FIELDS, rows, filename)
+    body = json.dumps({"campaign": campaign.slug, "title": campaign.title, "task_set": campaign.task_set.slug,
+                       "fields": campaign_selectors.EXPORT_FIELDS, "runs": rows}, indent=1)
+    response = HttpResponse(body, content_type="application/json")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response

@@ -221,6 +221,17 @@ def test_exports_show_pseudonyms_unless_a_player_opts_in(campaign, client):
     assert client.get(f"/campaigns/{campaign.slug}/runs.xml").status_code == 404
 
 
+def test_a_named_volunteer_cannot_put_a_formula_in_the_csv_export(campaign, client):
+    sly = volunteer(campaign, "-2+3")
+    session = play(services.assign_next(campaign=campaign, user=sly), sly, progress=0.8)
+    Run.objects.filter(pk=session.run_id).update(status=Run.Status.VERIFIED, progress=0.8, verified_at=timezone.now())
+    services.set_show_name(campaign=campaign, user=sly, show=True)
+    rows = list(csv.DictReader(io.StringIO(client.get(f"/campaigns/{campaign.slug}/runs.csv").content.decode())))
+    assert [r["player"] for r in rows] == ["'-2+3"]  # shown as text, never evaluated
+    data = json.loads(client.get(f"/campaigns/{campaign.slug}/runs.json").content)
+    assert [r["player"] for r in data["runs"]] == ["-2+3"]
+
+
 def test_bad_admin_input_names_the_field(campaign):
     bad = Campaign(slug="bad", title="Bad", task_set=campaign.task_set, novice_runs_per_task=0, expert_runs_per_task=0,
                    consent_text="  ", starts_on=date.today(), ends_on=date.today() - timedelta(days=1), hold_minutes=0)
