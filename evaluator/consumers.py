@@ -141,6 +141,7 @@ class AgentConsumer(AsyncWebsocketConsumer):
         await self.close_live()
         evaluation_id = self.evaluation.pk
         live = LiveSession(spec, episode.seed, protocol=self.evaluation.protocol, charge_invalid=True,
+                           interface=self.evaluation.agent["interface"],
                            when_over="no actions left; reset another task or submit",
                            store=lambda index, action: hosted.record_action(
                                evaluation_id=evaluation_id, episode_id=episode.pk, index=index, action=action))
