@@ -40,11 +40,6 @@ def env_int(name, default, minimum=None):
 
 
 DEBUG = env_bool("DJANGO_DEBUG", False)
-SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "")
-if not SECRET_KEY:
-    if not DEBUG and not env_bool("GAMEWORLD_EMBEDDED", True):
-        raise ImproperlyConfigured("DJANGO_SECRET_KEY must be set when GAMEWORLD_EMBEDDED is off")
-    SECRET_KEY = "embedded-default-not-secret"  # the one-machine default: set DJANGO_SECRET_KEY in production
 ALLOWED_HOSTS = [h.strip() for h in os.environ.get("DJANGO_ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]").split(",")
                  if h.strip()]
 CSRF_TRUSTED_ORIGINS = [o.strip() for o in os.environ.get("DJANGO_CSRF_TRUSTED_ORIGINS", "").split(",") if o.strip()]
@@ -52,24 +47,24 @@ CSRF_TRUSTED_ORIGINS = [o.strip() for o in os.environ.get("DJANGO_CSRF_TRUSTED_O
 DATA_DIR = Path(os.environ.get("GAMEWORLD_DATA_DIR", BASE_DIR / "var"))
 DATA_DIR.mkdir(parents=True, exist_ok=True)
 
-SEAL_SECRET_MIN_CHARS = 32
+SECRET_MIN_CHARS = 32
 
 
-def seal_secret():
-    """The key of the HMAC that draws sealed seeds (evaluator/sealing.py); it never leaves the server. Set
-    GAMEWORLD_SEAL_SECRET in production; the embedded default makes a random one once and keeps it in the data
-    directory, so that every process of the site (and every restart) draws the same seeds."""
-    secret = os.environ.get("GAMEWORLD_SEAL_SECRET", "")
+def kept_secret(variable):
+    """A server-side key from `variable`; the embedded default makes a random one once and keeps it in the data
+    directory (a file named after the variable), so that every process of the site (and every restart) shares it
+    and no two sites share one. Off the embedded default the variable is required."""
+    secret = os.environ.get(variable, "")
     if secret:
-        if len(secret) < SEAL_SECRET_MIN_CHARS or not secret.isprintable():
-            raise ImproperlyConfigured(f"GAMEWORLD_SEAL_SECRET: expected at least {SEAL_SECRET_MIN_CHARS} printable "
+        if len(secret) < SECRET_MIN_CHARS or not secret.isprintable():
+            raise ImproperlyConfigured(f"{variable}: expected at least {SECRET_MIN_CHARS} printable "
                                        "characters (e.g. `python -c 'import secrets; print(secrets.token_hex(32))'`)")
         return secret
     if not env_bool("GAMEWORLD_EMBEDDED", True):
-        raise ImproperlyConfigured("GAMEWORLD_SEAL_SECRET must be set when GAMEWORLD_EMBEDDED is off")
-    path = DATA_DIR / "seal-secret"
+        raise ImproperlyConfigured(f"{variable} must be set when GAMEWORLD_EMBEDDED is off")
+    path = DATA_DIR / KEPT_SECRET_FILES[variable]
     if not path.exists():  # written whole, then linked in place: processes starting together keep one secret
-        draft = DATA_DIR / f"seal-secret.{os.getpid()}"
+        draft = DATA_DIR / f"{path.name}.{os.getpid()}"
         draft.touch(mode=0o600)
         draft.write_text(secrets.token_hex(32))
         try:
@@ -79,13 +74,17 @@ def seal_secret():
         finally:
             draft.unlink()
     kept = path.read_text().strip()
-    if len(kept) < SEAL_SECRET_MIN_CHARS:
-        raise ImproperlyConfigured(f"{path}: the kept seal secret is shorter than {SEAL_SECRET_MIN_CHARS} characters; "
-                                   "set GAMEWORLD_SEAL_SECRET or remove the file to make a new one")
+    if len(kept) < SECRET_MIN_CHARS:
+        raise ImproperlyConfigured(f"{path}: the kept secret is shorter than {SECRET_MIN_CHARS} characters; "
+                                   f"set {variable} or remove the file to make a new one")
     return kept
 
 
-GAMEWORLD_SEAL_SECRET = seal_secret()
+KEPT_SECRET_FILES = {"DJANGO_SECRET_KEY": "secret-key", "GAMEWORLD_SEAL_SECRET": "seal-secret"}
+# Django's signing key (sessions, CSRF, password reset links).
+SECRET_KEY = kept_secret("DJANGO_SECRET_KEY")
+# The key of the HMAC that draws sealed seeds (evaluator/sealing.py); it never leaves the server.
+GAMEWORLD_SEAL_SECRET = kept_secret("GAMEWORLD_SEAL_SECRET")
 
 INSTALLED_APPS = [
     "daphne",

@@ -221,6 +221,33 @@ def test_exports_show_pseudonyms_unless_a_player_opts_in(campaign, client):
     assert client.get(f"/campaigns/{campaign.slug}/runs.xml").status_code == 404
 
 
+def test_pseudonyms_cannot_be_computed_from_user_ids_with_the_sites_key(campaign, settings):
+    """They are keyed by a random salt of the campaign's, not by the (once fixed, public) Django secret key."""
+    import hashlib
+    import hmac
+
+    from humanplay.models import CampaignMember
+
+    quinn = volunteer(campaign, "quinn")
+    other = make_campaign(campaign.task_set, slug="autumn")
+    services.join_campaign(campaign=other, user=quinn, code="")
+    spring, autumn = (CampaignMember.objects.get(campaign=c, user=quinn).pseudonym for c in (campaign, other))
+    assert spring != autumn and spring.startswith("volunteer-")
+    for key in (settings.SECRET_KEY, "embedded-default-not-secret"):
+        for campaign_id in (campaign.pk, other.pk):
+            guess = hmac.new(key.encode(), f"campaign:{campaign_id}:user:{quinn.pk}".encode(), hashlib.sha256)
+            assert f"volunteer-{guess.hexdigest()[:6]}" not in (spring, autumn)
+    assert len(campaign.pseudonym_salt) == 64 and campaign.pseudonym_salt != other.pseudonym_salt
+    assert campaign.pseudonym_salt not in client_view(campaign)
+
+
+def client_view(campaign):
+    from django.test import Client
+
+    return Client().get(f"/campaigns/{campaign.slug}/").content.decode() + Client().get(
+        f"/campaigns/{campaign.slug}/runs.json").content.decode()
+
+
 def test_a_named_volunteer_cannot_put_a_formula_in_the_csv_export(campaign, client):
     sly = volunteer(campaign, "-2+3")
     session = play(services.assign_next(campaign=campaign, user=sly), sly, progress=0.8)
