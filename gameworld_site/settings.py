@@ -6,7 +6,9 @@ kombu's SQLAlchemy transport, the in-memory channel layer. Scaled: set DATABASE_
 REDIS_URL (Celery broker and channels_redis).
 """
 import os
+import re
 import secrets
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -37,6 +39,17 @@ def env_int(name, default, minimum=None):
     if minimum is not None and value < minimum:
         raise ImproperlyConfigured(f"{name}={raw!r}: must be at least {minimum}")
     return value
+
+
+RATE = re.compile(r"[1-9][0-9]*/[smhd]")
+
+
+def env_rate(name, default):
+    """A limit as `count/period` (s, m, h or d), as django-ratelimit reads it: 20/h is 20 an hour."""
+    raw = os.environ.get(name) or default
+    if not RATE.fullmatch(raw):
+        raise ImproperlyConfigured(f"{name}={raw!r}: expected a count per period such as 20/h (s, m, h or d)")
+    return raw
 
 
 DEBUG = env_bool("DJANGO_DEBUG", False)
@@ -96,6 +109,8 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "channels",
+    "axes",
+    "django_ratelimit",
     "evaluator",
     "humanplay",
     "leaderboard",
@@ -110,6 +125,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "axes.middleware.AxesMiddleware",  # answers a locked-out sign-in with the lockout page
 ]
 
 ROOT_URLCONF = "gameworld_site.urls"
@@ -197,6 +213,34 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
 ]
+# Abuse limits. Sign-in: django-axes locks a username at one address out after this many wrong passwords, for
+# this long (its records are in the database, so every site process sees them).
+AUTHENTICATION_BACKENDS = ["gameworld_site.signin.SignInLockout", "django.contrib.auth.backends.ModelBackend"]
+AXES_FAILURE_LIMIT = env_int("GAMEWORLD_SIGNIN_FAILURES", 10, minimum=1)
+AXES_COOLOFF_TIME = timedelta(minutes=env_int("GAMEWORLD_SIGNIN_LOCKOUT_MINUTES", 15, minimum=1))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]  # a stranger cannot lock someone out from elsewhere
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+AXES_VERBOSE = False
+# The rest: django-ratelimit's counters in the shared cache (every site process counts in the same place), per
+# account unless said otherwise; a refusal says the limit and when it resets (evaluator/limits.py).
+RATELIMIT_USE_CACHE = "default"
+LIMIT_DEFAULTS = {  # name: (variable, default)
+    "signup": ("GAMEWORLD_LIMIT_SIGNUPS", "5/h"),  # accounts made from one address
+    "campaign_code": ("GAMEWORLD_LIMIT_CAMPAIGN_CODES", "10/h"),  # wrong campaign sign-up codes
+    "token": ("GAMEWORLD_LIMIT_TOKENS", "10/h"),  # API tokens created
+    "upload": ("GAMEWORLD_LIMIT_UPLOADS", "30/h"),  # submissions uploaded (page and API)
+    "hosted_evaluation": ("GAMEWORLD_LIMIT_HOSTED_EVALUATIONS", "20/h"),  # hosted evaluations begun
+    "play_session": ("GAMEWORLD_LIMIT_PLAY_SESSIONS", "60/h"),  # human play sessions started
+}
+GAMEWORLD_LIMITS = {name: env_rate(variable, default) for name, (variable, default) in LIMIT_DEFAULTS.items()}
+# Agent sockets one account may have open at once: each holds a browser, and a machine has few.
+GAMEWORLD_MAX_AGENT_SOCKETS = env_int("GAMEWORLD_MAX_AGENT_SOCKETS", 4, minimum=1)
+# django-ratelimit's list of caches predates Django's own Redis cache (whose increment is atomic). The embedded
+# default's file cache is shared by the site's processes but counts with a read and a write, not an atomic
+# increment: two requests at the same instant may count once, which a limit on abuse can afford.
+SILENCED_SYSTEM_CHECKS = ["django_ratelimit.W001", *([] if REDIS_URL else ["django_ratelimit.E003"])]
+
 LOGIN_URL = "/accounts/login/"
 LOGIN_REDIRECT_URL = "/account/"  # tokens and submissions; Django's default, /accounts/profile/, is a 404 here
 

@@ -8,6 +8,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from evaluator.limits import LimitReached
 from evaluator.models import Task
 from sandbox.actions import describe
 from evaluator.selectors import latest_tasks
@@ -42,7 +43,11 @@ def start(request, game, task):
     if mode not in PlaySession.Mode.values:
         messages.error(request, "Choose practice or a recorded baseline attempt.")
         return redirect("humanplay:task", game=game, task=task)
-    session = services.start_session(user=request.user, task=found, mode=mode)
+    try:
+        session = services.start_session(user=request.user, task=found, mode=mode)
+    except LimitReached as reached:
+        messages.error(request, f"No new game for now: {reached}.")
+        return redirect("humanplay:task", game=game, task=task)
     return redirect(session)
 
 
@@ -270,7 +275,7 @@ def assignment_action(request, slug, pk, action):
             messages.success(request, "The task went back to the campaign.")
             return redirect(assignment.campaign)
         raise Http404("no such action")
-    except services.CampaignError as error:
+    except (services.CampaignError, LimitReached) as error:
         messages.error(request, str(error))
         return redirect(assignment)
 
