@@ -184,7 +184,7 @@ def main():
             results, etag = asyncio.run(measure(base, targets, args.clients, args.seconds, args.rounds))
             processes = sum(1 for line in subprocess.run(["ps", "-o", "args=", "--ppid", str(process.pid)],
                                                          capture_output=True, text=True).stdout.splitlines()
-                            if "daphne" in line)
+                            if "gameworld_site.webserver" in line)
         finally:
             os.killpg(process.pid, signal.SIGTERM)
             try:

@@ -193,6 +193,9 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 GAMEWORLD_RUN_LEASE_S = env_int("GAMEWORLD_RUN_LEASE_S", 300, minimum=1)
 if CELERY_BROKER_URL.startswith("redis"):
     CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": env_int("GAMEWORLD_VISIBILITY_TIMEOUT_S", 600, minimum=1)}
+# The worker-recovery drill's hook (tests/evaluator/test_worker_recovery.py): a worker started with it holds the run
+# it claims once this many runs of its submission are verified, until it is killed. Never set on a site.
+GAMEWORLD_DRILL_HOLD_AFTER_RUNS = env_int("GAMEWORLD_DRILL_HOLD_AFTER_RUNS", None, minimum=0)
 CELERY_BEAT_SCHEDULE = {
     "requeue-stuck-runs": {"task": "evaluator.tasks.requeue_stuck_runs",
                            "schedule": env_int("GAMEWORLD_SWEEP_EVERY_S", 60, minimum=1)},
