@@ -24,7 +24,7 @@ import time
 from pathlib import Path
 
 import site_setup  # noqa: E402  (the bench folder is on sys.path when a bench runs)
-from site_load import free_port, percentile, wait_until_up
+from site_load import free_port, percentile, stop_site, wait_until_up
 
 PAGES = ["/", "/games/", "/leaderboard/export.csv", "/evaluate/"]
 PAGE_EVERY_S, POLL_EVERY_S, UPLOAD_EVERY_S, ACTION_EVERY_S = 0.25, 0.5, 3.0, 0.5
@@ -301,11 +301,7 @@ def main():
             log = (tmp / "runsite.log").read_text(errors="replace")
             restarts = log.count("started again (pid")
         finally:
-            os.killpg(process.pid, signal.SIGTERM)
-            try:
-                process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                os.killpg(process.pid, signal.SIGKILL)
+            stop_site(process)
     p99 = {kind: percentile(values, 99) for kind, values in soak.latencies.items()}
     idle_p99 = {kind: percentile(idle.latencies[kind], 99) for kind in ("pages", "api")}
     for kind, values in soak.latencies.items():
