@@ -197,7 +197,7 @@ def test_a_child_that_keeps_failing_stops_the_site_with_a_non_zero_code(tmp_path
     env.pop("REDIS_URL", None), env.pop("DATABASE_URL", None)
     try:
         result = subprocess.run([sys.executable, "manage.py", "runsite", "--port", str(port)], cwd=ROOT, env=env,
-                                capture_output=True, text=True, timeout=240)
+                                capture_output=True, text=True, timeout=600)
     finally:
         os.close(lock)
     assert result.returncode == 1

@@ -75,18 +75,20 @@ class Command(BaseCommand):
 
 
 class Supervisor:
-    """Starts the children and starts again one that exits, after a back-off that doubles with each exit in the
-    last FAILURE_WINDOW_S (the others go on serving meanwhile); `watch` returns the name of a child that exited
-    MAX_FAILURES times in that window. A Daphne started again takes the listening socket its predecessor served,
-    which this process keeps open: connections the kernel queued on it meanwhile are answered, not refused."""
+    """Starts the children and starts again one that exits, after a back-off that doubles with each exit in a row
+    (an exit after STABLE_S of running starts the count again) while the others go on serving; `watch` returns
+    the name of a child that exited MAX_FAILURES times in a row. A Daphne started again takes the listening socket
+    its predecessor served, which this process keeps open: connections the kernel queued on it meanwhile are
+    answered, not refused."""
 
-    FAILURE_WINDOW_S = 120
+    STABLE_S = 60
     MAX_FAILURES = 5
     FIRST_BACKOFF_S = 1
 
     def __init__(self, commands, *, stdout, stderr):
         self.commands, self.stdout, self.stderr = commands, stdout, stderr
-        self.children, self.exits, self.restart_at = {}, {name: [] for name in commands}, {}
+        self.children, self.started_at, self.restart_at = {}, {}, {}
+        self.failures = {name: 0 for name in commands}
 
     def start(self):
         for name in self.commands:
@@ -96,6 +98,7 @@ class Supervisor:
         command, fds = self.commands[name]
         self.children[name] = subprocess.Popen(command, cwd=settings.BASE_DIR, pass_fds=fds,
                                                preexec_fn=stop_with_parent(os.getpid()))
+        self.started_at[name] = time.monotonic()
 
     def watch(self):
         while True:
@@ -103,13 +106,13 @@ class Supervisor:
             for name, child in self.children.items():
                 if name in self.restart_at or child.poll() is None:
                     continue
-                exits = [t for t in self.exits[name] if now - t < self.FAILURE_WINDOW_S] + [now]
-                self.exits[name] = exits
-                if len(exits) >= self.MAX_FAILURES:
-                    self.stderr.write(f"{name} exited with code {child.returncode}, {len(exits)} times in "
-                                      f"{self.FAILURE_WINDOW_S} s.")
+                stable = now - self.started_at[name] >= self.STABLE_S
+                self.failures[name] = 1 if stable else self.failures[name] + 1
+                if self.failures[name] >= self.MAX_FAILURES:
+                    self.stderr.write(f"{name} exited with code {child.returncode}, {self.failures[name]} times in "
+                                      "a row.")
                     return name
-                backoff = self.FIRST_BACKOFF_S * 2 ** (len(exits) - 1)
+                backoff = self.FIRST_BACKOFF_S * 2 ** (self.failures[name] - 1)
                 self.stderr.write(f"{name} exited with code {child.returncode}; starting it again in {backoff} s.")
                 self.restart_at[name] = now + backoff
             for name, when in list(self.restart_at.items()):
