@@ -57,6 +57,16 @@ def prepare(submissions):
     return polled, static_path
 
 
+def stop_site(process):
+    """Stop runsite and every process of its group (it was started in a session of its own)."""
+    os.killpg(process.pid, signal.SIGTERM)
+    try:
+        process.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+
+
 def start_site(tmp, port, processes):
     env = dict(os.environ)
     if processes:
@@ -184,14 +194,9 @@ def main():
             results, etag = asyncio.run(measure(base, targets, args.clients, args.seconds, args.rounds))
             processes = sum(1 for line in subprocess.run(["ps", "-o", "args=", "--ppid", str(process.pid)],
                                                          capture_output=True, text=True).stdout.splitlines()
-                            if "daphne" in line)
+                            if "gameworld_site.webserver" in line)
         finally:
-            os.killpg(process.pid, signal.SIGTERM)
-            try:
-                process.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                os.killpg(process.pid, signal.SIGKILL)
-                process.wait()
+            stop_site(process)
     static_rps = results["static"]["rps"]
     failed = sum(len(r["errors"]) for r in results.values())
     print(f"ETag on the home page: {'yes' if etag else 'no'}; errors {failed}; total {time.perf_counter() - began:.1f} s")

@@ -16,6 +16,7 @@ from django.utils.http import quote_etag
 from django.views.decorators.csrf import csrf_exempt
 
 from . import services
+from .limits import LimitReached, charge
 from .models import ApiToken, Submission, UploadLimits
 from .openapi import openapi_document
 from .selectors import submission_snapshot, unless_written
@@ -59,6 +60,12 @@ def submissions(request):
     if user is None:
         return _error(401, "Authorization", "send `Authorization: Token <key>` with an active API token "
                                             "(create one on your account page)")
+    try:
+        charge("upload", who=user.pk)
+    except LimitReached as reached:
+        response = _error(429, "(upload)", str(reached))
+        response["Retry-After"] = str(reached.retry_after_s)
+        return response
     try:
         body = request.body
     except RequestDataTooBig:

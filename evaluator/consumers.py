@@ -7,11 +7,13 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer, AsyncWebsocketConsumer
 
 from . import hosted
+from .limits import AgentSocketSlot
 from .live import LiveSession, Refusal, read_message
 from .models import HostedEvaluation, Submission
 from .selectors import submission_snapshot
 
 POLL_S = 0.5
+LIMIT_REACHED = 4429  # the agent socket's close code when the account has every socket it may have open
 
 
 @database_sync_to_async
@@ -84,16 +86,33 @@ class AgentConsumer(AsyncWebsocketConsumer):
           -> {"type": "submitted", "submission", "url", "status_url", "runs", "provenance", "revealed"}
              (revealed: a sealed evaluation's {"task", "episode_number", "commitment", "seed", "salt"} each)
       anything the rules refuse -> {"type": "refused", "reason"} (nothing changes)
+
+    An account has at most GAMEWORLD_MAX_AGENT_SOCKETS sockets open at once: one more is refused with the reason
+    and closed with code 4429; `begin` of a new evaluation past the hourly limit is refused with when it resets.
     """
 
     async def connect(self):
-        self.evaluation = self.episode = self.live = None
-        token = await database_sync_to_async(hosted.token_for)(self._token())
-        self.user, self.token_id = (token.user, token.pk) if token else (None, None)
+        self.evaluation = self.episode = self.live = self.slot = self.renewing = None
+        self.user = None
+        # Accepted before any database work: a busy site answers the handshake at once (the server drops one
+        # not accepted within its handshake timeout, with no answer at all), and says anything else in a message.
         await self.accept()
-        if self.user is None:
+        token = await database_sync_to_async(hosted.token_for)(self._token())
+        if token is None:
             await self.refuse(Refusal("send an active API token: the `Authorization: Token <key>` header of the "
                                       "handshake, or ?token=<key> (create one on your account page)", close=4401))
+            return
+        slot = AgentSocketSlot(token.user_id, owner=self.channel_name)
+        if not await database_sync_to_async(slot.take)():
+            await self.refuse(Refusal(slot.refusal(), close=LIMIT_REACHED))
+            return
+        self.slot, self.renewing = slot, asyncio.create_task(self.renew_slot())
+        self.user, self.token_id = token.user, token.pk
+
+    async def renew_slot(self):
+        while True:
+            await asyncio.sleep(AgentSocketSlot.LEASE_S / 3)
+            await database_sync_to_async(self.slot.renew)()
 
     def _token(self):
         for name, value in self.scope.get("headers", []):
@@ -105,6 +124,9 @@ class AgentConsumer(AsyncWebsocketConsumer):
         return (query.get("token") or [""])[0].strip()
 
     async def disconnect(self, code):
+        if self.renewing is not None:
+            self.renewing.cancel()
+            await database_sync_to_async(self.slot.give_back)()
         await self.close_live()
 
     async def close_live(self):
@@ -141,6 +163,7 @@ class AgentConsumer(AsyncWebsocketConsumer):
         await self.close_live()
         evaluation_id = self.evaluation.pk
         live = LiveSession(spec, episode.seed, protocol=self.evaluation.protocol, charge_invalid=True,
+                           interface=self.evaluation.agent["interface"],
                            when_over="no actions left; reset another task or submit",
                            store=lambda index, action: hosted.record_action(
                                evaluation_id=evaluation_id, episode_id=episode.pk, index=index, action=action))

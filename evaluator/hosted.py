@@ -18,6 +18,7 @@ from django.utils import timezone
 from sandbox.rules import MAX_LATENCY_MS
 
 from . import services
+from .limits import LimitReached, charge
 from .live import Refusal
 from .models import (ApiToken, HostedAction, HostedEpisode, HostedEvaluation, HostedEvaluationSettings, Protocol,
                      Provenance, TaskSet, UploadLimits)
@@ -85,6 +86,11 @@ def begin(user, message):
     if task_set is None or task_set.status != TaskSet.Status.PUBLISHED:
         published = ", ".join(TaskSet.objects.filter(status=TaskSet.Status.PUBLISHED).values_list("slug", flat=True))
         raise Refusal(f"task set {slug!r} is not published; published task sets: {published or 'none'}")
+    try:
+        charge("hosted_evaluation", who=user.pk)
+    except LimitReached as reached:
+        raise Refusal(f"{reached} (continue an open evaluation of yours with {{\"type\": \"begin\", "
+                      f"\"evaluation\": <id>}})") from None
     return HostedEvaluation.objects.create(user=user, task_set=task_set, protocol=protocol, sealed=sealed,
                                            agent=agent)
 

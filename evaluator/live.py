@@ -8,7 +8,8 @@ counts a step twice. What the rules refuse raises Refusal with the reason, and n
 
 Policies differ by socket only through options: a person's action outside the game's action space is
 refused (`charge_invalid=False`); an agent's is charged as a step and stored as {"type": "invalid", "raw"}
-(`charge_invalid=True`), as in an upload. Protocol "realtime" charges each action the time since its frame
+(`charge_invalid=True`), as in an upload, and so is an action outside the agent's declared `interface` (a key
+press in a generalist evaluation), which an upload would refuse. Protocol "realtime" charges each action the time since its frame
 was sent, measured here; an action may carry a larger `latency_ms` (the agent's own figure), never a smaller.
 
 Database work goes through `database_sync_to_async`; sandbox calls run off the event loop (a browser round
@@ -21,9 +22,10 @@ from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 
 from sandbox import InvalidAction, ProtocolError, SandboxError, make
-from sandbox.rules import LATENCY_FIELD, MAX_LATENCY_MS, as_run_action, split_latency
+from sandbox.rules import LATENCY_FIELD, MAX_LATENCY_MS, RECORDED_INVALID, as_run_action, invalid_record, split_latency
 
 from .models import Protocol, StepTaken
+from .uploads import interface_mismatch
 
 SERVER_ERROR = 4500  # close codes of the sockets
 CONFLICT = 4409
@@ -69,12 +71,13 @@ class LiveSession:
     action and raises StepTaken or Refusal; `frames` (optional) keeps every frame shown: `has(index)`,
     `save(index, jpeg)`."""
 
-    def __init__(self, spec, seed, *, store, protocol=Protocol.PAUSED, charge_invalid=False, frames=None,
-                 when_over="no actions left"):
+    def __init__(self, spec, seed, *, store, protocol=Protocol.PAUSED, charge_invalid=False, interface=None,
+                 frames=None, when_over="no actions left"):
         self.spec, self.seed = spec, seed
         self.store = store
         self.protocol = protocol
         self.charge_invalid = charge_invalid
+        self.interface = interface
         self.frames = frames
         self.when_over = when_over
         self.env = None
@@ -181,7 +184,12 @@ class LiveSession:
                 space.resolve(action, step_ms)
             except InvalidAction as exc:
                 raise Refusal(f"not an action of this game: {exc}") from None
-        return as_run_action(action, space, step_ms, latency=latency)
+        mismatch = (interface_mismatch(action, self.interface)
+                    if self.interface and isinstance(action, dict) and action.get("type") != RECORDED_INVALID else None)
+        if mismatch:
+            action = invalid_record(action)
+        stored, reason = as_run_action(action, space, step_ms, latency=latency)
+        return stored, mismatch or reason
 
     # The sandbox side (blocking: called through in_sandbox).
 

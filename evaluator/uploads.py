@@ -206,7 +206,7 @@ def _check_run(index, run, tasks, task_set, limits, seen, errors, protocol=Proto
     for step, action in enumerate(actions):
         if action.get("type") == RECORDED_INVALID:
             continue
-        mismatch = _interface_mismatch(action, interface)
+        mismatch = interface_mismatch(action, interface)
         if mismatch:
             errors.append(_error(f"{where}.actions[{step}]", mismatch))
             return None
@@ -224,7 +224,7 @@ def _check_run(index, run, tasks, task_set, limits, seen, errors, protocol=Proto
                      claimed_success=claimed.get("success"))
 
 
-def _interface_mismatch(action, interface):
+def interface_mismatch(action, interface):
     """Why an action does not belong to the declared interface (the track a submission ranks in is the one
     its actions show, not the one it claims), or None."""
     semantic = action.get("type") == "semantic"

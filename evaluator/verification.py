@@ -2,6 +2,7 @@
 sandbox and scored by the oracle beside their claims; a submission finishes when all its runs have. Keyword-only
 arguments."""
 import logging
+import time
 from datetime import timedelta
 
 from celery import current_app
@@ -82,6 +83,7 @@ def verify_run(*, run_id):
     Submission.objects.filter(pk=run.submission_id, status__in=[Submission.Status.RECEIVED,
                                                                 Submission.Status.QUEUED]) \
         .update(status=Submission.Status.VERIFYING)
+    _hold_for_kill_drill(run)
     try:
         score, _ = run_trajectory(run.task.spec(), Trajectory(seed=run.seed, actions=run.actions))
     except (SandboxError, ValueError):
@@ -100,6 +102,18 @@ def verify_run(*, run_id):
                           f"{score.actions} actions{'; the claim differs' if mismatch else ''}")
         refresh_submission(submission_id=run.submission_id)
     return None
+
+
+def _hold_for_kill_drill(run):
+    """The kill drill's worker (GAMEWORLD_DRILL_HOLD_AFTER_RUNS set) keeps the run it claims once that many of its
+    submission's runs are verified, claimed and never replayed, until it is killed: a kill known to land mid-way."""
+    hold_after = settings.GAMEWORLD_DRILL_HOLD_AFTER_RUNS
+    if hold_after is None or not run.submission_id:
+        return
+    if Run.objects.filter(submission_id=run.submission_id, status=Run.Status.VERIFIED).count() >= hold_after:
+        log.warning("kill drill: holding run %s claimed and not replayed until this worker is killed", run.pk)
+        while True:
+            time.sleep(60)
 
 
 def claim_differs(*, claimed_progress, claimed_success, score):

@@ -13,6 +13,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from . import services
+from .limits import LimitReached, charge
 from .forms import TokenForm, UploadForm
 from .models import ApiToken, Game, Submission, TaskSet, UploadLimits
 from .selectors import game_detail, game_library, submission_snapshot, user_submissions, user_tokens
@@ -85,7 +86,10 @@ def submit(request):
     errors = []
     if request.method == "POST" and form.is_valid():
         try:
+            charge("upload", who=request.user.pk)
             parsed = parse_upload(form.payload(), user=request.user, limits=UploadLimits.current())
+        except LimitReached as reached:
+            errors = [{"field": "(upload)", "message": str(reached)}]
         except UploadRejected as rejected:
             errors = rejected.errors
         else:
@@ -123,6 +127,11 @@ def account(request):
 @require_POST
 def create_token(request):
     form = TokenForm(request.POST)
+    try:
+        charge("token", who=request.user.pk)
+    except LimitReached as reached:
+        messages.error(request, f"No new token: {reached}.")
+        return redirect("evaluator:account")
     if form.is_valid():
         _token, key = ApiToken.issue(user=request.user, name=form.cleaned_data["name"])
         request.session["new_api_key"] = key  # shown once, on the next page
@@ -144,6 +153,11 @@ def revoke_token(request, pk):
 def signup(request):
     form = UserCreationForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
+        try:
+            charge("signup", who=request.META["REMOTE_ADDR"])
+        except LimitReached as reached:
+            form.add_error(None, f"No new account from your address for now: {reached}.")
+            return render(request, "registration/signup.html", {"form": form}, status=429)
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         wanted = request.GET.get("next", "")

@@ -6,7 +6,9 @@ kombu's SQLAlchemy transport, the in-memory channel layer. Scaled: set DATABASE_
 REDIS_URL (Celery broker and channels_redis).
 """
 import os
+import re
 import secrets
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -39,12 +41,18 @@ def env_int(name, default, minimum=None):
     return value
 
 
+RATE = re.compile(r"[1-9][0-9]*/[smhd]")
+
+
+def env_rate(name, default):
+    """A limit as `count/period` (s, m, h or d), as django-ratelimit reads it: 20/h is 20 an hour."""
+    raw = os.environ.get(name) or default
+    if not RATE.fullmatch(raw):
+        raise ImproperlyConfigured(f"{name}={raw!r}: expected a count per period such as 20/h (s, m, h or d)")
+    return raw
+
+
 DEBUG = env_bool("DJANGO_DEBUG", False)
-SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "")
-if not SECRET_KEY:
-    if not DEBUG and not env_bool("GAMEWORLD_EMBEDDED", True):
-        raise ImproperlyConfigured("DJANGO_SECRET_KEY must be set when GAMEWORLD_EMBEDDED is off")
-    SECRET_KEY = "embedded-default-not-secret"  # the one-machine default: set DJANGO_SECRET_KEY in production
 ALLOWED_HOSTS = [h.strip() for h in os.environ.get("DJANGO_ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]").split(",")
                  if h.strip()]
 CSRF_TRUSTED_ORIGINS = [o.strip() for o in os.environ.get("DJANGO_CSRF_TRUSTED_ORIGINS", "").split(",") if o.strip()]
@@ -52,24 +60,24 @@ CSRF_TRUSTED_ORIGINS = [o.strip() for o in os.environ.get("DJANGO_CSRF_TRUSTED_O
 DATA_DIR = Path(os.environ.get("GAMEWORLD_DATA_DIR", BASE_DIR / "var"))
 DATA_DIR.mkdir(parents=True, exist_ok=True)
 
-SEAL_SECRET_MIN_CHARS = 32
+SECRET_MIN_CHARS = 32
 
 
-def seal_secret():
-    """The key of the HMAC that draws sealed seeds (evaluator/sealing.py); it never leaves the server. Set
-    GAMEWORLD_SEAL_SECRET in production; the embedded default makes a random one once and keeps it in the data
-    directory, so that every process of the site (and every restart) draws the same seeds."""
-    secret = os.environ.get("GAMEWORLD_SEAL_SECRET", "")
+def kept_secret(variable):
+    """A server-side key from `variable`; the embedded default makes a random one once and keeps it in the data
+    directory (a file named after the variable), so that every process of the site (and every restart) shares it
+    and no two sites share one. Off the embedded default the variable is required."""
+    secret = os.environ.get(variable, "")
     if secret:
-        if len(secret) < SEAL_SECRET_MIN_CHARS or not secret.isprintable():
-            raise ImproperlyConfigured(f"GAMEWORLD_SEAL_SECRET: expected at least {SEAL_SECRET_MIN_CHARS} printable "
+        if len(secret) < SECRET_MIN_CHARS or not secret.isprintable():
+            raise ImproperlyConfigured(f"{variable}: expected at least {SECRET_MIN_CHARS} printable "
                                        "characters (e.g. `python -c 'import secrets; print(secrets.token_hex(32))'`)")
         return secret
     if not env_bool("GAMEWORLD_EMBEDDED", True):
-        raise ImproperlyConfigured("GAMEWORLD_SEAL_SECRET must be set when GAMEWORLD_EMBEDDED is off")
-    path = DATA_DIR / "seal-secret"
+        raise ImproperlyConfigured(f"{variable} must be set when GAMEWORLD_EMBEDDED is off")
+    path = DATA_DIR / KEPT_SECRET_FILES[variable]
     if not path.exists():  # written whole, then linked in place: processes starting together keep one secret
-        draft = DATA_DIR / f"seal-secret.{os.getpid()}"
+        draft = DATA_DIR / f"{path.name}.{os.getpid()}"
         draft.touch(mode=0o600)
         draft.write_text(secrets.token_hex(32))
         try:
@@ -79,13 +87,17 @@ def seal_secret():
         finally:
             draft.unlink()
     kept = path.read_text().strip()
-    if len(kept) < SEAL_SECRET_MIN_CHARS:
-        raise ImproperlyConfigured(f"{path}: the kept seal secret is shorter than {SEAL_SECRET_MIN_CHARS} characters; "
-                                   "set GAMEWORLD_SEAL_SECRET or remove the file to make a new one")
+    if len(kept) < SECRET_MIN_CHARS:
+        raise ImproperlyConfigured(f"{path}: the kept secret is shorter than {SECRET_MIN_CHARS} characters; "
+                                   f"set {variable} or remove the file to make a new one")
     return kept
 
 
-GAMEWORLD_SEAL_SECRET = seal_secret()
+KEPT_SECRET_FILES = {"DJANGO_SECRET_KEY": "secret-key", "GAMEWORLD_SEAL_SECRET": "seal-secret"}
+# Django's signing key (sessions, CSRF, password reset links).
+SECRET_KEY = kept_secret("DJANGO_SECRET_KEY")
+# The key of the HMAC that draws sealed seeds (evaluator/sealing.py); it never leaves the server.
+GAMEWORLD_SEAL_SECRET = kept_secret("GAMEWORLD_SEAL_SECRET")
 
 INSTALLED_APPS = [
     "daphne",
@@ -97,6 +109,8 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "channels",
+    "axes",
+    "django_ratelimit",
     "evaluator",
     "humanplay",
     "leaderboard",
@@ -111,6 +125,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "axes.middleware.AxesMiddleware",  # answers a locked-out sign-in with the lockout page
 ]
 
 ROOT_URLCONF = "gameworld_site.urls"
@@ -178,6 +193,9 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 GAMEWORLD_RUN_LEASE_S = env_int("GAMEWORLD_RUN_LEASE_S", 300, minimum=1)
 if CELERY_BROKER_URL.startswith("redis"):
     CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": env_int("GAMEWORLD_VISIBILITY_TIMEOUT_S", 600, minimum=1)}
+# The worker-recovery drill's hook (tests/evaluator/test_worker_recovery.py): a worker started with it holds the run
+# it claims once this many runs of its submission are verified, until it is killed. Never set on a site.
+GAMEWORLD_DRILL_HOLD_AFTER_RUNS = env_int("GAMEWORLD_DRILL_HOLD_AFTER_RUNS", None, minimum=0)
 CELERY_BEAT_SCHEDULE = {
     "requeue-stuck-runs": {"task": "evaluator.tasks.requeue_stuck_runs",
                            "schedule": env_int("GAMEWORLD_SWEEP_EVERY_S", 60, minimum=1)},
@@ -198,6 +216,34 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
 ]
+# Abuse limits. Sign-in: django-axes locks a username at one address out after this many wrong passwords, for
+# this long (its records are in the database, so every site process sees them).
+AUTHENTICATION_BACKENDS = ["gameworld_site.signin.SignInLockout", "django.contrib.auth.backends.ModelBackend"]
+AXES_FAILURE_LIMIT = env_int("GAMEWORLD_SIGNIN_FAILURES", 10, minimum=1)
+AXES_COOLOFF_TIME = timedelta(minutes=env_int("GAMEWORLD_SIGNIN_LOCKOUT_MINUTES", 15, minimum=1))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]  # a stranger cannot lock someone out from elsewhere
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+AXES_VERBOSE = False
+# The rest: django-ratelimit's counters in the shared cache (every site process counts in the same place), per
+# account unless said otherwise; a refusal says the limit and when it resets (evaluator/limits.py).
+RATELIMIT_USE_CACHE = "default"
+LIMIT_DEFAULTS = {  # name: (variable, default)
+    "signup": ("GAMEWORLD_LIMIT_SIGNUPS", "5/h"),  # accounts made from one address
+    "campaign_code": ("GAMEWORLD_LIMIT_CAMPAIGN_CODES", "10/h"),  # wrong campaign sign-up codes
+    "token": ("GAMEWORLD_LIMIT_TOKENS", "10/h"),  # API tokens created
+    "upload": ("GAMEWORLD_LIMIT_UPLOADS", "30/h"),  # submissions uploaded (page and API)
+    "hosted_evaluation": ("GAMEWORLD_LIMIT_HOSTED_EVALUATIONS", "20/h"),  # hosted evaluations begun
+    "play_session": ("GAMEWORLD_LIMIT_PLAY_SESSIONS", "60/h"),  # human play sessions started
+}
+GAMEWORLD_LIMITS = {name: env_rate(variable, default) for name, (variable, default) in LIMIT_DEFAULTS.items()}
+# Agent sockets one account may have open at once: each holds a browser, and a machine has few.
+GAMEWORLD_MAX_AGENT_SOCKETS = env_int("GAMEWORLD_MAX_AGENT_SOCKETS", 4, minimum=1)
+# django-ratelimit's list of caches predates Django's own Redis cache (whose increment is atomic). The embedded
+# default's file cache is shared by the site's processes but counts with a read and a write, not an atomic
+# increment: two requests at the same instant may count once, which a limit on abuse can afford.
+SILENCED_SYSTEM_CHECKS = ["django_ratelimit.W001", *([] if REDIS_URL else ["django_ratelimit.E003"])]
+
 LOGIN_URL = "/accounts/login/"
 LOGIN_REDIRECT_URL = "/account/"  # tokens and submissions; Django's default, /accounts/profile/, is a 404 here
 

@@ -1,6 +1,7 @@
 """Play sessions of people: every action stored as it is applied; baseline sessions become verified Runs."""
 import hashlib
 import hmac
+import secrets
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -129,6 +130,11 @@ class BaselineCoverage(Task):
 # novice and expert runs each task needs; volunteers join and are given, one at a time, the task that most
 # needs a run they can give. An assignment holds one slot (task, kind, slot number) while the volunteer plays.
 
+def new_pseudonym_salt():
+    """A campaign's own random key for its pseudonyms: 256 bits, so no one can compute a user id's pseudonym."""
+    return secrets.token_hex(32)
+
+
 class Campaign(models.Model):
     slug = models.SlugField(unique=True)
     title = models.CharField(max_length=120)
@@ -151,6 +157,8 @@ class Campaign(models.Model):
         default=30, validators=[MinValueValidator(1), MaxValueValidator(24 * 60)],
         help_text="An assignment holds its task this long; with no action for this long it is released to others.")
     created = models.DateTimeField(auto_now_add=True)
+    pseudonym_salt = models.CharField(max_length=64, default=new_pseudonym_salt, editable=False,
+                                      help_text="Keys the volunteers' pseudonyms; never shown.")
 
     class Meta:
         ordering = ["-starts_on", "title"]
@@ -205,18 +213,17 @@ class CampaignMember(models.Model):
 
     @property
     def pseudonym(self):
-        return pseudonym(campaign_id=self.campaign_id, user_id=self.user_id)
+        return pseudonym(campaign=self.campaign, user_id=self.user_id)
 
     @property
     def public_name(self):
         return self.user.username if self.show_name else self.pseudonym
 
 
-def pseudonym(*, campaign_id, user_id):
-    """A stable name for a volunteer in one campaign that says nothing of who they are (keyed by the site's
-    secret, so it cannot be reversed from user ids)."""
-    digest = hmac.new(settings.SECRET_KEY.encode(), f"campaign:{campaign_id}:user:{user_id}".encode(),
-                      hashlib.sha256).hexdigest()
+def pseudonym(*, campaign, user_id):
+    """A stable name for a volunteer in one campaign that says nothing of who they are (keyed by the campaign's
+    salt, which never leaves the server, so it cannot be computed from user ids)."""
+    digest = hmac.new(campaign.pseudonym_salt.encode(), f"user:{user_id}".encode(), hashlib.sha256).hexdigest()
     return f"volunteer-{digest[:6]}"
 
 

@@ -181,7 +181,7 @@ def export_rows(campaign):
             "task": task.task_id, "game": task.game.slug, "genre": task.game.genre, "level": task.game.level,
             "kind": assignment.kind,
             "player": assignment.user.username if assignment.user_id in named
-            else pseudonym(campaign_id=campaign.pk, user_id=assignment.user_id),
+            else pseudonym(campaign=campaign, user_id=assignment.user_id),
             "progress": run.progress, "success": run.success, "actions": run.actions_used,
             "attempts": run.attempts, "invalid_actions": run.invalid_actions, "seed": run.seed,
             "date": run.verified_at.isoformat() if run.verified_at else None, "run_id": run.pk})

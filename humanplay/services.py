@@ -5,7 +5,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from evaluator import verification
+from evaluator import limits, verification
 from evaluator.models import Run
 from evaluator.sealing import seal, sealed_seed
 
@@ -26,11 +26,13 @@ def baseline_kind(*, user, game, today=None):
 
 def start_session(*, user, task, mode):
     """A new session, or the player's open one of the same task and mode: starting again resumes it (and a
-    recorded attempt cannot be restarted by opening another)."""
+    recorded attempt cannot be restarted by opening another). LimitReached past the play sessions a player may
+    start an hour."""
     open_session = PlaySession.objects.filter(user=user, task=task, mode=mode,
                                               status=PlaySession.Status.ACTIVE).order_by("-pk").first()
     if open_session is not None and not is_expired(open_session):
         return open_session
+    limits.charge("play_session", who=user.pk)  # each session holds a browser while it is played
     kind = baseline_kind(user=user, game=task.game) if mode == PlaySession.Mode.BASELINE else ""
     played = PlaySession.objects.filter(user=user, task=task).count()
     if mode == PlaySession.Mode.BASELINE:  # a recorded attempt is sealed, as an agent's ranked episode is
@@ -115,8 +117,14 @@ def join_campaign(*, campaign, user, code="", now=None):
     today = timezone.localdate(now or timezone.now())
     if campaign.state(today) == "ended":
         raise CampaignError("This campaign has ended.")
-    if campaign.signup_code and code.strip() != campaign.signup_code:
-        raise CampaignError("That sign-up code is not this campaign's: check the code you were given.")
+    if campaign.signup_code:
+        try:  # a code is short: wrong guesses are counted, and past the limit even the right one waits
+            limits.ensure_below("campaign_code", who=user.pk)
+            if code.strip() != campaign.signup_code:
+                limits.charge("campaign_code", who=user.pk)
+                raise CampaignError("That sign-up code is not this campaign's: check the code you were given.")
+        except limits.LimitReached as reached:
+            raise CampaignError(f"No more sign-up codes for now: {reached}.") from None
     member, _ = CampaignMember.objects.get_or_create(campaign=campaign, user=user)
     return member
 

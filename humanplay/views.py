@@ -8,10 +8,12 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from evaluator.limits import LimitReached
 from evaluator.models import Task
 from sandbox.actions import describe
 from evaluator.selectors import latest_tasks
 from leaderboard import selectors
+from leaderboard.exports import csv_response
 
 from . import charts, frames, services
 from . import selectors as campaign_selectors
@@ -41,7 +43,11 @@ def start(request, game, task):
     if mode not in PlaySession.Mode.values:
         messages.error(request, "Choose practice or a recorded baseline attempt.")
         return redirect("humanplay:task", game=game, task=task)
-    session = services.start_session(user=request.user, task=found, mode=mode)
+    try:
+        session = services.start_session(user=request.user, task=found, mode=mode)
+    except LimitReached as reached:
+        messages.error(request, f"No new game for now: {reached}.")
+        return redirect("humanplay:task", game=game, task=task)
     return redirect(session)
 
 
@@ -269,30 +275,24 @@ def assignment_action(request, slug, pk, action):
             messages.success(request, "The task went back to the campaign.")
             return redirect(assignment.campaign)
         raise Http404("no such action")
-    except services.CampaignError as error:
+    except (services.CampaignError, LimitReached) as error:
         messages.error(request, str(error))
         return redirect(assignment)
 
 
 @require_GET
 def campaign_export(request, slug, fmt):
-    import csv
-    import io
     import json
 
     if fmt not in ("csv", "json"):
         raise Http404("exports are runs.csv and runs.json")
     campaign = _campaign(slug)
     rows = campaign_selectors.export_rows(campaign)
-    if fmt == "json":
-        body = json.dumps({"campaign": campaign.slug, "title": campaign.title, "task_set": campaign.task_set.slug,
-                           "fields": campaign_selectors.EXPORT_FIELDS, "runs": rows}, indent=1)
-        response = HttpResponse(body, content_type="application/json")
-    else:
-        buffer = io.StringIO()
-        writer = csv.DictWriter(buffer, fieldnames=campaign_selectors.EXPORT_FIELDS, lineterminator="\n")
-        writer.writeheader()
-        writer.writerows(rows)
-        response = HttpResponse(buffer.getvalue(), content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="campaign-{campaign.slug}-runs.{fmt}"'
+    filename = f"campaign-{campaign.slug}-runs.{fmt}"
+    if fmt == "csv":
+        return csv_response(campaign_selectors.EXPORT_FIELDS, rows, filename)
+    body = json.dumps({"campaign": campaign.slug, "title": campaign.title, "task_set": campaign.task_set.slug,
+                       "fields": campaign_selectors.EXPORT_FIELDS, "runs": rows}, indent=1)
+    response = HttpResponse(body, content_type="application/json")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response

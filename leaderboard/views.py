@@ -1,9 +1,7 @@
 """Thin views: read the request's view parameters, ask the selectors, render. The main table is cached
 under the data version (see selectors.data_version), so a newly verified run shows on the next request."""
-import csv
 import gzip
 import hashlib
-import io
 from dataclasses import dataclass, replace
 from functools import lru_cache, wraps
 from pathlib import Path
@@ -27,6 +25,7 @@ from sandbox import SandboxError
 from sandbox.commitment import commitment_holds
 
 from . import charts, replays, selectors
+from .exports import csv_response
 from .templatetags.leaderboard_tags import pct
 
 MESSAGES_COOKIE = CookieStorage.cookie_name  # the messages framework's cookie (its default storage)
@@ -363,7 +362,7 @@ def export(request, fmt, params, task_set):
     rows = [selectors.export_row(e, params.view) for e in entries]
     name = f"gameworld-{task_set.slug}-{params.view}"
     if fmt == "csv":
-        return _csv_response(columns, rows, name)
+        return csv_response(columns, _rounded(rows), f"{name}.csv")
     return _json_response({"task_set": task_set.slug, "task_set_name": task_set.name, "tasks": table["tasks"],
                            "filters": _filters(params, task_set), "figures": "percent (0-100); SR success rate, "
                            "PG progress; means over tasks of per-task means over runs", "columns": columns,
@@ -382,40 +381,18 @@ def export_runs(request, fmt, params, task_set):
                "seed", "progress", "success", "attempts", "actions_used", "invalid_actions", "flagged", "counted"]
     name = f"gameworld-{task_set.slug}-runs"
     if fmt == "csv":
-        return _csv_response(columns, rows, name)
+        return csv_response(columns, _rounded(rows), f"{name}.csv")
     return _json_response({"task_set": task_set.slug, "filters": _filters(params, task_set),
                            "figures": "progress in percent; flagged runs (claim differs from the replay) are listed "
                            "but never counted", "columns": columns, "rows": _rounded(rows)}, name)
 
 
-# A spreadsheet runs a cell that starts with one of these as a formula (OWASP "CSV injection").
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 EXPORT_DECIMALS = 1  # figures are shown with one decimal on the pages
 
 
 def export_value(value):
     """A figure rounded as the pages show it; other values as they are."""
     return round(value, EXPORT_DECIMALS) if isinstance(value, float) else value
-
-
-def csv_cell(value):
-    """A text cell a spreadsheet shows as text: one that would start a formula gets a leading quote."""
-    if value is None:
-        return ""
-    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
-        return "'" + value
-    return export_value(value)
-
-
-def _csv_response(columns, rows, name):
-    out = io.StringIO()
-    writer = csv.DictWriter(out, fieldnames=columns, extrasaction="ignore", lineterminator="\n")
-    writer.writeheader()
-    for row in rows:
-        writer.writerow({k: csv_cell(v) for k, v in row.items()})
-    response = HttpResponse(out.getvalue(), content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{name}.csv"'
-    return response
 
 
 def _rounded(rows):

@@ -10,6 +10,14 @@ if WORKER:
     base = Path(os.environ.get("GAMEWORLD_DATA_DIR", Path(__file__).resolve().parent.parent / "var"))
     os.environ["GAMEWORLD_DATA_DIR"] = str(base / f"test-{WORKER}")
 
+# The suite signs up, signs in, uploads and plays far more often than a person does: the abuse limits are raised
+# for it (site processes that tests start inherit them); each limit's own test applies its real default.
+for variable in ("GAMEWORLD_LIMIT_SIGNUPS", "GAMEWORLD_LIMIT_CAMPAIGN_CODES", "GAMEWORLD_LIMIT_TOKENS",
+                 "GAMEWORLD_LIMIT_UPLOADS", "GAMEWORLD_LIMIT_HOSTED_EVALUATIONS", "GAMEWORLD_LIMIT_PLAY_SESSIONS"):
+    os.environ.setdefault(variable, "100000/h")
+os.environ.setdefault("GAMEWORLD_SIGNIN_FAILURES", "1000")
+os.environ.setdefault("GAMEWORLD_MAX_AGENT_SOCKETS", "100")
+
 REDIS_WORKERS = 4  # Redis has 16 databases: each fixed number below stands for four, one per worker
 
 

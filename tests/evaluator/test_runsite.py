@@ -1,5 +1,5 @@
-"""`manage.py runsite`: the Daphne processes (two here, on one port), the worker and the beat live and die as a
-group, and one beat per schedule."""
+"""`manage.py runsite`: the Daphne processes (two here, on one port), the worker and the beat; a child that dies is
+started again while the others serve; one that keeps failing stops the site; one beat per schedule."""
 import os
 import signal
 import socket
@@ -66,7 +66,7 @@ def site(tmp_path):
     def started():
         for pid in children_of(process.pid):
             line = cmdline(pid)
-            if "daphne" in line:
+            if "gameworld_site.webserver" in line:
                 if pid not in daphnes:
                     daphnes.append(pid)
             elif " beat" in line or "worker" in line:
@@ -126,15 +126,83 @@ def test_two_server_processes_answer_on_the_one_port(site):
             client.close()
 
 
-def test_killing_one_server_process_stops_the_site(site):
+def get(port, path):
+    with socket.create_connection(("127.0.0.1", port), timeout=60) as client:
+        client.sendall(f"GET {path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n".encode())
+        return client.recv(4096)
+
+
+def started_again(process, old_pid, marker):
+    """The pid of the child whose command line has `marker` and that replaced `old_pid`."""
+    found = []
+
+    def replaced():
+        found[:] = [pid for pid in children_of(process.pid) if pid != old_pid and marker in cmdline(pid)]
+        return bool(found)
+    wait_for(replaced, timeout=90, what=f"a new {marker}")
+    return found[0]
+
+
+def test_a_killed_server_process_is_started_again_and_no_request_is_lost(site):
     process, roles, _, _, daphnes, port = site
     os.kill(daphnes[0], signal.SIGKILL)
-    assert process.wait(timeout=60) is not None
-    assert "exited with code -9; stopping the site." in process.stderr.read().decode()
-    wait_for(lambda: not any(alive(pid) for pid in [*roles.values(), *daphnes]), timeout=60,
-             what="the other children to stop")
-    with pytest.raises(OSError):  # nobody answers on the port any more
-        socket.create_connection(("127.0.0.1", port), timeout=5).close()
+    # Asked at once, while one process is down: each is answered (by the other, or queued for the new one).
+    assert all(get(port, "/api/no-such-thing").startswith(b"HTTP/1.1 404") for _ in range(8))
+    new = started_again(process, daphnes[0], "gameworld_site.webserver")
+    wait_for(lambda: new in {owner for owner in daphnes_serving(port, [new, daphnes[1]])}, timeout=90,
+             what="the new server process to answer")
+    assert process.poll() is None and all(alive(pid) for pid in [daphnes[1], *roles.values()])
+    process.send_signal(signal.SIGTERM)
+    process.wait(timeout=60)
+    assert "daphne 1 exited with code -9; starting it again in 1 s." in process.stderr.read().decode()
+
+
+def daphnes_serving(port, pids):
+    """The server processes that answered 24 requests (the kernel spreads connections over both)."""
+    owners = set()
+    for _ in range(24):
+        with socket.create_connection(("127.0.0.1", port), timeout=60) as client:
+            client.sendall(b"GET /api/no-such-thing HTTP/1.1\r\nHost: localhost\r\n\r\n")
+            assert client.recv(4096).startswith(b"HTTP/1.1 404")
+            accepted = server_side_connections(port)[client.getsockname()[1]]
+            owners |= {pid for pid in pids if accepted in socket_inodes(pid)}
+    return owners
+
+
+@pytest.mark.parametrize("role, marker", [("worker", " worker"), ("beat", " beat")])
+def test_a_killed_worker_or_beat_is_started_again_while_the_site_serves(site, role, marker):
+    process, roles, data_dir, _, daphnes, port = site
+    os.kill(roles[role], signal.SIGKILL)
+    assert get(port, "/api/no-such-thing").startswith(b"HTTP/1.1 404")
+    new = started_again(process, roles[role], marker)
+    if role == "beat":  # it holds the schedule again
+        wait_for(lambda: (data_dir / "celerybeat-schedule.lock").read_text().strip() == str(new), timeout=60,
+                 what="the new beat to hold the schedule")
+    assert process.poll() is None and all(alive(pid) for pid in daphnes)
+    process.send_signal(signal.SIGTERM)
+    process.wait(timeout=60)
+    assert f"the {role} exited with code -9; starting it again in 1 s." in process.stderr.read().decode()
+
+
+def test_a_child_that_keeps_failing_stops_the_site_with_a_non_zero_code(tmp_path):
+    """A beat finds its schedule held by another (here, this test) every time it starts."""
+    import fcntl
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    lock = os.open(tmp_path / "celerybeat-schedule.lock", os.O_RDWR | os.O_CREAT)
+    fcntl.flock(lock, fcntl.LOCK_EX)
+    env = {**os.environ, "GAMEWORLD_DATA_DIR": str(tmp_path), "GAMEWORLD_WEB_PROCESSES": "1"}
+    env.pop("REDIS_URL", None), env.pop("DATABASE_URL", None)
+    try:
+        result = subprocess.run([sys.executable, "manage.py", "runsite", "--port", str(port)], cwd=ROOT, env=env,
+                                capture_output=True, text=True, timeout=600)
+    finally:
+        os.close(lock)
+    assert result.returncode == 1
+    assert "the beat exited with code 3; starting it again in 8 s." in result.stderr
+    assert "the beat keeps failing; stopping the site." in result.stderr
 
 
 def test_a_second_beat_on_the_same_schedule_refuses_to_start(site):
@@ -153,12 +221,3 @@ def test_killing_the_site_stops_all_its_children(site):
     process.wait(timeout=10)
     wait_for(lambda: not any(alive(pid) for pid in [*roles.values(), *daphnes]), timeout=60,
              what="the children to stop")
-
-
-def test_killing_the_worker_stops_the_site_and_its_beat(site):
-    process, roles, _, _, daphnes, _ = site
-    os.kill(roles["worker"], signal.SIGKILL)
-    assert process.wait(timeout=60) is not None
-    assert "the worker exited with code -9; stopping the site." in process.stderr.read().decode()
-    wait_for(lambda: not alive(roles["beat"]) and not any(alive(pid) for pid in daphnes), timeout=60,
-             what="the beat and the daphnes to stop")

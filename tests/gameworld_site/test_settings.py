@@ -33,6 +33,7 @@ def manage(*args, env=None, check=False):
     ("GAMEWORLD_REPLAY_CACHE_MB", "lots", "GAMEWORLD_REPLAY_CACHE_MB='lots': expected an integer"),
     ("DATABASE_URL", "nosuch://x", "DATABASE_URL"),
     ("GAMEWORLD_SEAL_SECRET", "short", "GAMEWORLD_SEAL_SECRET: expected at least 32 printable characters"),
+    ("DJANGO_SECRET_KEY", "short", "DJANGO_SECRET_KEY: expected at least 32 printable characters"),
 ])
 def test_a_bad_value_fails_loudly_naming_the_variable(variable, value, message):
     result = manage("check", env={variable: value})
@@ -41,16 +42,23 @@ def test_a_bad_value_fails_loudly_naming_the_variable(variable, value, message):
 
 
 @pytest.mark.scaled
-def test_the_seal_secret_is_required_off_the_embedded_default_and_kept_in_the_data_dir_on_it(tmp_path):
-    refused = manage("check", env={"GAMEWORLD_EMBEDDED": "false", "DJANGO_SECRET_KEY": "k" * 50,
-                                   "GAMEWORLD_DATA_DIR": str(tmp_path)})
+@pytest.mark.parametrize("setting, variable, other, kept_in", [
+    ("GAMEWORLD_SEAL_SECRET", "GAMEWORLD_SEAL_SECRET", "DJANGO_SECRET_KEY", "seal-secret"),
+    ("SECRET_KEY", "DJANGO_SECRET_KEY", "GAMEWORLD_SEAL_SECRET", "secret-key"),
+])
+def test_a_secret_is_required_off_the_embedded_default_and_made_and_kept_in_the_data_dir_on_it(
+        tmp_path, setting, variable, other, kept_in):
+    refused = manage("check", env={"GAMEWORLD_EMBEDDED": "false", other: "k" * 50, "GAMEWORLD_DATA_DIR": str(tmp_path)})
     assert refused.returncode != 0
-    assert "GAMEWORLD_SEAL_SECRET must be set when GAMEWORLD_EMBEDDED is off" in refused.stderr
-    read = ["shell", "-c", "from django.conf import settings; print(settings.GAMEWORLD_SEAL_SECRET)"]
-    first = manage(*read, env={"GAMEWORLD_DATA_DIR": str(tmp_path)}, check=True).stdout.split()[-1]
-    again = manage(*read, env={"GAMEWORLD_DATA_DIR": str(tmp_path)}, check=True).stdout.split()[-1]
-    assert len(first) == 64 and first == again == (tmp_path / "seal-secret").read_text()  # made once, then kept
-    assert (tmp_path / "seal-secret").stat().st_mode & 0o077 == 0  # for the server's eyes only
+    assert f"{variable} must be set when GAMEWORLD_EMBEDDED is off" in refused.stderr
+    read = ["shell", "-c", f"from django.conf import settings; print(settings.{setting})"]
+    env = {"GAMEWORLD_DATA_DIR": str(tmp_path), variable: ""}
+    first = manage(*read, env=env, check=True).stdout.split()[-1]
+    again = manage(*read, env=env, check=True).stdout.split()[-1]
+    assert len(first) == 64 and first == again == (tmp_path / kept_in).read_text()  # made once, then kept
+    assert (tmp_path / kept_in).stat().st_mode & 0o077 == 0  # for the server's eyes only
+    elsewhere = tmp_path / "another-site"
+    assert manage(*read, env={**env, "GAMEWORLD_DATA_DIR": str(elsewhere)}, check=True).stdout.split()[-1] != first
 
 
 def test_the_scaled_configuration_runs_on_postgresql_and_redis(postgres_and_redis):

@@ -221,6 +221,44 @@ def test_exports_show_pseudonyms_unless_a_player_opts_in(campaign, client):
     assert client.get(f"/campaigns/{campaign.slug}/runs.xml").status_code == 404
 
 
+def test_pseudonyms_cannot_be_computed_from_user_ids_with_the_sites_key(campaign, settings):
+    """They are keyed by a random salt of the campaign's, not by the (once fixed, public) Django secret key."""
+    import hashlib
+    import hmac
+
+    from humanplay.models import CampaignMember
+
+    quinn = volunteer(campaign, "quinn")
+    other = make_campaign(campaign.task_set, slug="autumn")
+    services.join_campaign(campaign=other, user=quinn, code="")
+    spring, autumn = (CampaignMember.objects.get(campaign=c, user=quinn).pseudonym for c in (campaign, other))
+    assert spring != autumn and spring.startswith("volunteer-")
+    for key in (settings.SECRET_KEY, "embedded-default-not-secret"):
+        for campaign_id in (campaign.pk, other.pk):
+            guess = hmac.new(key.encode(), f"campaign:{campaign_id}:user:{quinn.pk}".encode(), hashlib.sha256)
+            assert f"volunteer-{guess.hexdigest()[:6]}" not in (spring, autumn)
+    assert len(campaign.pseudonym_salt) == 64 and campaign.pseudonym_salt != other.pseudonym_salt
+    assert campaign.pseudonym_salt not in client_view(campaign)
+
+
+def client_view(campaign):
+    from django.test import Client
+
+    return Client().get(f"/campaigns/{campaign.slug}/").content.decode() + Client().get(
+        f"/campaigns/{campaign.slug}/runs.json").content.decode()
+
+
+def test_a_named_volunteer_cannot_put_a_formula_in_the_csv_export(campaign, client):
+    sly = volunteer(campaign, "-2+3")
+    session = play(services.assign_next(campaign=campaign, user=sly), sly, progress=0.8)
+    Run.objects.filter(pk=session.run_id).update(status=Run.Status.VERIFIED, progress=0.8, verified_at=timezone.now())
+    services.set_show_name(campaign=campaign, user=sly, show=True)
+    rows = list(csv.DictReader(io.StringIO(client.get(f"/campaigns/{campaign.slug}/runs.csv").content.decode())))
+    assert [r["player"] for r in rows] == ["'-2+3"]  # shown as text, never evaluated
+    data = json.loads(client.get(f"/campaigns/{campaign.slug}/runs.json").content)
+    assert [r["player"] for r in data["runs"]] == ["-2+3"]
+
+
 def test_bad_admin_input_names_the_field(campaign):
     bad = Campaign(slug="bad", title="Bad", task_set=campaign.task_set, novice_runs_per_task=0, expert_runs_per_task=0,
                    consent_text="  ", starts_on=date.today(), ends_on=date.today() - timedelta(days=1), hold_minutes=0)

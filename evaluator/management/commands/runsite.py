@@ -7,8 +7,9 @@ hold up the others (an IPv6 address is served by one process: Daphne adopts IPv4
 request or a socket relies on lives in one process's memory: sessions, play logs and submission progress are
 in the database, pages in the shared cache (see the settings).
 
-The children live and die as a group: each is asked by the kernel to stop when this command dies, however
-it dies (SIGKILL included), and when one child exits the others are stopped. The beat runs as a child of its
+The children are supervised: one that exits (a crash, the OOM killer) is started again after a back-off while the
+others go on serving; one that keeps exiting stops the site with a non-zero code. Each is asked by the kernel to
+stop when this command dies, however it dies (SIGKILL included). The beat runs as a child of its
 own (not inside the worker), so that a killed worker cannot leave it behind, and it refuses to start while
 another beat holds the same schedule (gameworld_site/beat.py).
 """
@@ -45,44 +46,91 @@ class Command(BaseCommand):
             for sock in sockets:
                 sock.close()
             sockets, processes = [], 1
-            commands["daphne"] = ([python, "-m", "daphne", "-b", host, "-p", str(port),
+            commands["daphne"] = ([python, "-m", "gameworld_site.webserver", "-b", host, "-p", str(port),
                                    "gameworld_site.asgi:application"], ())
         for number, sock in enumerate(sockets, start=1):
             name = "daphne" if processes == 1 else f"daphne {number}"
-            commands[name] = ([python, "-m", "daphne", "--fd", str(sock.fileno()), "gameworld_site.asgi:application"],
-                              (sock.fileno(),))
+            commands[name] = ([python, "-m", "gameworld_site.webserver", "--fd", str(sock.fileno()),
+                               "gameworld_site.asgi:application"], (sock.fileno(),))
         if not no_worker:
             commands["the worker"] = ([python, "-m", "celery", "-A", "gameworld_site", "worker", "--loglevel", "INFO",
                                        "--concurrency", str(settings.GAMEWORLD_WORKER_CONCURRENCY)], ())
             commands["the beat"] = ([python, "-m", "gameworld_site.beat",
                                      "--schedule", str(settings.DATA_DIR / "celerybeat-schedule")], ())
+        supervisor = Supervisor(commands, stdout=self.stdout, stderr=self.stderr)
         try:
-            children = {name: subprocess.Popen(command, cwd=settings.BASE_DIR, pass_fds=fds,
-                                               preexec_fn=stop_with_parent(os.getpid()))
-                        for name, (command, fds) in commands.items()}
-        finally:
-            for sock in sockets:  # each Daphne holds its own copy; a socket dies with the process serving it
-                sock.close()
-        self.stdout.write(f"GameWorld is serving on http://{display_host(host)}:{port}/ "
-                          f"({processes} server process{'es' if processes != 1 else ''}, "
-                          f"{'with' if not no_worker else 'without'} its worker). Ctrl-C stops it.")
-        signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
-        try:
-            while all(child.poll() is None for child in children.values()):
-                time.sleep(0.5)
-            name, failed = next((n, c) for n, c in children.items() if c.poll() is not None)
-            self.stderr.write(f"{name} exited with code {failed.returncode}; stopping the site.")
+            supervisor.start()
+            self.stdout.write(f"GameWorld is serving on http://{display_host(host)}:{port}/ "
+                              f"({processes} server process{'es' if processes != 1 else ''}, "
+                              f"{'with' if not no_worker else 'without'} its worker). Ctrl-C stops it.")
+            signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+            failing = supervisor.watch()
+            raise CommandError(f"{failing} keeps failing; stopping the site.", returncode=1)
         except (KeyboardInterrupt, SystemExit):
             pass
         finally:
-            for child in children.values():
-                if child.poll() is None:
-                    child.send_signal(signal.SIGTERM)
-            for child in children.values():
-                try:
-                    child.wait(timeout=20)
-                except subprocess.TimeoutExpired:
-                    child.kill()
+            supervisor.stop()
+            for sock in sockets:  # kept open until now, so that a Daphne started again serves the same socket
+                sock.close()
+
+
+class Supervisor:
+    """Starts the children and starts again one that exits, after a back-off that doubles with each exit in a row
+    (an exit after STABLE_S of running starts the count again) while the others go on serving; `watch` returns
+    the name of a child that exited MAX_FAILURES times in a row. A Daphne started again takes the listening socket
+    its predecessor served, which this process keeps open: connections the kernel queued on it meanwhile are
+    answered, not refused."""
+
+    STABLE_S = 60
+    MAX_FAILURES = 5
+    FIRST_BACKOFF_S = 1
+
+    def __init__(self, commands, *, stdout, stderr):
+        self.commands, self.stdout, self.stderr = commands, stdout, stderr
+        self.children, self.started_at, self.restart_at = {}, {}, {}
+        self.failures = {name: 0 for name in commands}
+
+    def start(self):
+        for name in self.commands:
+            self.spawn(name)
+
+    def spawn(self, name):
+        command, fds = self.commands[name]
+        self.children[name] = subprocess.Popen(command, cwd=settings.BASE_DIR, pass_fds=fds,
+                                               preexec_fn=stop_with_parent(os.getpid()))
+        self.started_at[name] = time.monotonic()
+
+    def watch(self):
+        while True:
+            now = time.monotonic()
+            for name, child in self.children.items():
+                if name in self.restart_at or child.poll() is None:
+                    continue
+                stable = now - self.started_at[name] >= self.STABLE_S
+                self.failures[name] = 1 if stable else self.failures[name] + 1
+                if self.failures[name] >= self.MAX_FAILURES:
+                    self.stderr.write(f"{name} exited with code {child.returncode}, {self.failures[name]} times in "
+                                      "a row.")
+                    return name
+                backoff = self.FIRST_BACKOFF_S * 2 ** (self.failures[name] - 1)
+                self.stderr.write(f"{name} exited with code {child.returncode}; starting it again in {backoff} s.")
+                self.restart_at[name] = now + backoff
+            for name, when in list(self.restart_at.items()):
+                if now >= when:
+                    del self.restart_at[name]
+                    self.spawn(name)
+                    self.stdout.write(f"{name} started again (pid {self.children[name].pid}).")
+            time.sleep(0.2)
+
+    def stop(self):
+        running = [child for child in self.children.values() if child.poll() is None]
+        for child in running:
+            child.send_signal(signal.SIGTERM)
+        for child in running:
+            try:
+                child.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                child.kill()
 
 
 def listening_sockets(host, port, count):
