@@ -185,6 +185,11 @@ def _encodable(text):
 def _check_run(index, run, tasks, task_set, limits, seen, errors, protocol=Protocol.PAUSED, interface="cua",
                public_seeds=True):
     where = f"runs[{index}]"
+    if run.get("privileged_state"):
+        errors.append(_error(f"{where}.privileged_state", "this run's agent was given the game's state "
+                                                          "(GameWorldEnv(privileged_state=True)); the benchmark "
+                                                          "compares agents that see frames: play it again without"))
+        return None
     task = tasks.get(run["task"])
     if task is None:
         errors.append(_error(f"{where}.task", _unknown_task_message(run["task"], task_set)))

@@ -125,6 +125,13 @@ def test_bad_seeds(seed, message):
     assert refused(payload([run_entry("breakout/rally-5@1", seed=seed)])) == [message]
 
 
+def test_a_run_whose_agent_was_given_the_game_state_is_refused():
+    run = {**run_entry("breakout/rally-5@1"), "privileged_state": True}
+    assert refused(payload([run])) == [
+        "runs[0].privileged_state: this run's agent was given the game's state (GameWorldEnv(privileged_state=True)); "
+        "the benchmark compares agents that see frames: play it again without"]
+
+
 def test_duplicate_runs():
     errors = refused(payload([run_entry("breakout/rally-5@1"), run_entry("merge2048/corner-15@1"),
                               run_entry("breakout/rally-5@1")]))
