@@ -5,7 +5,7 @@ import pytest
 
 from evaluator.models import Run, Submission, TaskSet, UploadLimits
 from evaluator.uploads import UploadRejected, parse_upload
-from tests.evaluator.submissions import load_games, make_user, payload, run_entry
+from tests.evaluator.submissions import load_games, make_user, payload, run_entry, validating_the_default_set
 
 pytestmark = pytest.mark.django_db
 
@@ -96,6 +96,19 @@ def test_an_unknown_or_retired_task_set():
         "task_set: 'core-v9' is unknown; published task sets: core-v7"]
     TaskSet.objects.filter(slug="core-v7").update(status=TaskSet.Status.RETIRED)
     assert "retired and takes no new submissions" in refused(payload([run_entry("breakout/rally-5@1")]))[0]
+
+
+def test_an_upload_while_the_default_set_is_being_checked_says_how_far_and_how_long():
+    total = validating_the_default_set(done=5, seconds_apart=3)  # 3 s a task measured
+    minutes = round((total - 5) * 3 / 60)
+    assert refused(payload([run_entry("breakout/rally-5@1")])) == [
+        f"task_set: the default task set core-v7 is being checked: 5 of {total}; try again in about {minutes} min"]
+
+
+def test_an_upload_to_a_draft_says_it_is_a_draft():
+    TaskSet.objects.create(slug="core-v8", name="Next", status=TaskSet.Status.DRAFT)
+    assert refused(payload([run_entry("breakout/rally-5@1")], task_set="core-v8")) == [
+        "task_set: 'core-v8' is a draft, not published; published task sets: core-v7"]
 
 
 def test_actions_outside_the_action_space():
