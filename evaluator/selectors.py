@@ -168,3 +168,20 @@ def about(seconds):
     if seconds < 90:
         return f"about {max(10, round(seconds / 10) * 10)} s"
     return f"about {round(seconds / 60)} min"
+
+
+def published_default_set():
+    """The task set agents are evaluated on: the default one once it is published, else None."""
+    return TaskSet.objects.filter(is_default=True, status=TaskSet.Status.PUBLISHED).first()
+
+
+def example_tasks(task_set, count=2):
+    """Tasks of the set to show in examples: Brick Breaker's first (the simplest game), then other games'."""
+    tasks = sorted(task_set.tasks.select_related("game"), key=lambda t: (t.game.slug != "breakout", t.game.level,
+                                                                          t.game.slug, t.target))
+    examples, games = [], set()
+    for task in tasks:
+        if task.game.slug not in games:
+            examples.append(task)
+            games.add(task.game.slug)
+    return examples[:count]
