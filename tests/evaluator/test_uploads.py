@@ -240,3 +240,16 @@ def test_protocols_and_interfaces_have_one_set_of_names():
     assert PROTOCOL == Protocol.PAUSED
     interfaces = Submission.Interface.values
     assert interfaces == schema["agent"]["properties"]["interface"]["enum"] == list(CLIENT_INTERFACES) == list(INTERFACES)
+
+
+def test_the_submission_docs_example_is_accepted_by_the_upload_parser_and_explains_partial_entries(client):
+    import html
+    import re
+
+    page = client.get("/docs/submissions/").content.decode()
+    examples = [html.unescape(text) for text in re.findall(r'<pre class="example">(\{.*?)</pre>', page, re.S)]
+    assert examples, "the submission docs show no example file"
+    for example in examples:
+        parsed = parse_upload(example.encode(), user=None, limits=UploadLimits.current())
+        assert parsed.task_set.slug == "core-v7" and parsed.runs
+    assert 'id="partial"' in page and "partial · n/N tasks" in page and "never ranked" in page
