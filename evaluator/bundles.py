@@ -178,10 +178,12 @@ NOT_THE_GAME = ["__pycache__", "manifest.json", "calibration.json", "solver.py"]
 
 
 def _same_game(a, b):
-    """Same files, and the same manifest apart from its tasks (calibration and solver aside)."""
+    """Same files, and the same manifest apart from its tasks and its `hud` (calibration and solver aside): `hud`
+    says where the frames show a figure, which changes nothing the game does."""
     def game_part(folder):
         data = json.loads((Path(folder) / "manifest.json").read_text())
         data.pop("tasks", None)
+        data.pop("hud", None)
         return data
     return game_part(a) == game_part(b) and _same_tree(a, b, ignore=NOT_THE_GAME)
 

@@ -105,7 +105,7 @@ def _calibration_problems(spec, card):
 
 
 def default_set_problems(task_set):
-    """Why a task set may not be the default (DESIGN.md: random play at most 5 % SR and 20 % PG over the set,
+    """Why a task set may not be the default (docs/game-authors.md, "The calibration gate": random play at most 5 % SR and 20 % PG over the set,
     the solvers at least 90 %); [] when it may."""
     cards = [task.calibration for task in task_set.tasks.all()]
     missing = sum(card is None for card in cards)

@@ -23,7 +23,7 @@ from .live import Refusal
 from .models import (ApiToken, HostedAction, HostedEpisode, HostedEvaluation, HostedEvaluationSettings, Protocol,
                      Provenance, TaskSet, UploadLimits)
 from .sealing import seal, sealed_seed
-from .uploads import FORMAT, PROTOCOLS, UploadRejected, parse_upload, submission_schema
+from .uploads import FORMAT, PROTOCOLS, UploadRejected, not_published_message, parse_upload, submission_schema
 
 HOSTED_NOTE = "Played live on the site (hosted evaluation)."
 
@@ -84,8 +84,7 @@ def begin(user, message):
     slug = message.get("task_set")
     task_set = (TaskSet.objects.filter(slug=slug) if slug else TaskSet.objects.filter(is_default=True)).first()
     if task_set is None or task_set.status != TaskSet.Status.PUBLISHED:
-        published = ", ".join(TaskSet.objects.filter(status=TaskSet.Status.PUBLISHED).values_list("slug", flat=True))
-        raise Refusal(f"task set {slug!r} is not published; published task sets: {published or 'none'}")
+        raise Refusal(f"task_set: {not_published_message(slug, task_set)}")
     try:
         charge("hosted_evaluation", who=user.pk)
     except LimitReached as reached:

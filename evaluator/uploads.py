@@ -11,6 +11,7 @@ import jsonschema
 from django.utils import timezone
 
 from .models import Protocol, Submission, TaskSet
+from .selectors import default_set_being_checked
 from sandbox import InvalidAction
 from sandbox.rules import LATENCY_FIELD, RECORDED_INVALID  # replayed as a charged invalid step
 
@@ -123,10 +124,7 @@ def parse_upload(raw, *, user, limits, latency_measured=False, seeds_drawn_by_se
                                              "a submission")])
     task_set = TaskSet.objects.filter(slug=data["task_set"]).first()
     if task_set is None or task_set.status != TaskSet.Status.PUBLISHED:
-        published = ", ".join(TaskSet.objects.filter(status=TaskSet.Status.PUBLISHED).values_list("slug", flat=True))
-        state = "retired and takes no new submissions" if task_set else "unknown"
-        raise UploadRejected([_error("task_set", f"{data['task_set']!r} is {state}; published task sets: "
-                                                 f"{published or 'none'}")])
+        raise UploadRejected([_error("task_set", not_published_message(data["task_set"], task_set))])
     tasks = {t.task_id: t for t in task_set.tasks.select_related("game")}
     errors, runs, seen = [], [], {}
     for index, run in enumerate(data["runs"]):
@@ -185,6 +183,11 @@ def _encodable(text):
 def _check_run(index, run, tasks, task_set, limits, seen, errors, protocol=Protocol.PAUSED, interface="cua",
                public_seeds=True):
     where = f"runs[{index}]"
+    if run.get("privileged_state"):
+        errors.append(_error(f"{where}.privileged_state", "this run's agent was given the game's state "
+                                                          "(GameWorldEnv(privileged_state=True)); the benchmark "
+                                                          "compares agents that see frames: play it again without"))
+        return None
     task = tasks.get(run["task"])
     if task is None:
         errors.append(_error(f"{where}.task", _unknown_task_message(run["task"], task_set)))
@@ -222,6 +225,17 @@ def _check_run(index, run, tasks, task_set, limits, seen, errors, protocol=Proto
     claimed = run.get("claimed", {})
     return ParsedRun(task=task, seed=run["seed"], actions=actions, claimed_progress=claimed.get("progress"),
                      claimed_success=claimed.get("success"))
+
+
+def not_published_message(slug, task_set):
+    """Why a task set takes no runs: a new site still checking its default set says how far it is."""
+    being_checked = default_set_being_checked()
+    if being_checked:
+        return being_checked
+    published = ", ".join(TaskSet.objects.filter(status=TaskSet.Status.PUBLISHED).values_list("slug", flat=True))
+    state = {None: "unknown", TaskSet.Status.DRAFT: "a draft, not published",
+             TaskSet.Status.RETIRED: "retired and takes no new submissions"}[task_set and task_set.status]
+    return f"{slug!r} is {state}; published task sets: {published or 'none'}"
 
 
 def interface_mismatch(action, interface):

@@ -16,7 +16,8 @@ from . import services
 from .limits import LimitReached, charge
 from .forms import TokenForm, UploadForm
 from .models import ApiToken, Game, Submission, TaskSet, UploadLimits
-from .selectors import game_detail, game_library, submission_snapshot, user_submissions, user_tokens
+from .selectors import (game_detail, game_library, published_default_set, submission_snapshot, user_submissions,
+                        user_tokens)
 from .uploads import UploadRejected, parse_upload
 
 
@@ -112,7 +113,7 @@ def submission(request, pk):
 @require_GET
 def submission_docs(request):
     return render(request, "evaluator/docs_submissions.html", {
-        "limits": UploadLimits.current(), "task_set": TaskSet.objects.filter(is_default=True).first()})
+        "limits": UploadLimits.current(), "task_set": published_default_set()})
 
 
 @login_required

@@ -12,6 +12,10 @@
     obs, reward, terminated, truncated, info = env.step({"type": "semantic", "name": "launch"})  # or JSON
     env.run_record()      # {"task", "seed", "actions", "claimed"}: one run of a gameworld.submission/1 file
 
+The agent sees frames only. `GameWorldEnv(task, privileged_state=True)` (local transport only) adds the game's
+own state to `info["state"]`, for debugging an agent or a game; its run records say `"privileged_state": true`,
+which an upload to a site refuses (the benchmark measures agents that see pixels). A hosted env never sends it.
+
     with gw.HostedEvaluation(site, token, agent={...}) as hosted:              # remote: live on a site
         env = hosted.env("breakout/rally-10@1", interface="generalist")
     with gw.HostedEvaluation(site, token, agent={...}, sealed=True) as hosted: # sealed: the site draws the seeds
@@ -91,13 +95,14 @@ class LocalTransport:
 
     remote = False
 
-    def __init__(self, task: Any, *, protocol: str = "paused", include_state: bool = True, **session_options: Any):
+    def __init__(self, task: Any, *, protocol: str = "paused", privileged_state: bool = False,
+                 **session_options: Any):
         if protocol not in PROTOCOLS:
             raise ValueError(f"protocol is one of {', '.join(PROTOCOLS)}, got {protocol!r}")
         self.sandbox = import_sandbox()  # imported only when the local transport is used
         self.spec = self.sandbox.registry.task(task) if isinstance(task, str) else task
         self.protocol = protocol
-        self.include_state = include_state
+        self.privileged_state = privileged_state
         self.session_options = session_options
         self.env = None
 
@@ -137,7 +142,7 @@ class LocalTransport:
         if status["done"]:
             score = self.env.score()
             status.update(progress=score.progress, success=score.success, trace_sha256=score.trace_sha256)
-        if self.include_state:
+        if self.privileged_state:
             status["state"] = info["state"]
         return status
 
@@ -157,14 +162,19 @@ class GameWorldEnv(gym.Env):
     metadata = {"render_modes": ["rgb_array"], "render_fps": 4}
 
     def __init__(self, task: str | None = None, *, interface: str = "cua", transport: Any = None,
-                 protocol: str = "paused", render_mode: str | None = None, include_state: bool = True):
+                 protocol: str = "paused", render_mode: str | None = None, privileged_state: bool = False):
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode is None or 'rgb_array', got {render_mode!r}")
         if transport is None:
             if task is None:
                 raise ValueError("give a task id (local transport) or a transport")
-            transport = LocalTransport(task, protocol=protocol, include_state=include_state)
+            transport = LocalTransport(task, protocol=protocol, privileged_state=privileged_state)
+        elif privileged_state:
+            raise ValueError("privileged_state is for the local transport only: a hosted env sends frames, never "
+                             "the game's state")
         self.transport = transport
+        # The game's state is what the oracle reads, not what a pixel agent sees: runs that had it say so.
+        self.privileged_state = transport.privileged_state
         self.protocol = transport.protocol
         self.render_mode = render_mode
         self.interface = interface
@@ -253,6 +263,8 @@ class GameWorldEnv(gym.Env):
         which = {**self._played_at(), "commitment": (self.last_status or {}).get("commitment")} if self.sealed \
             else self._played_at()
         record = {"task": self.task["task"], **which, "actions": list(self.recorded_actions)}
+        if self.privileged_state:
+            record["privileged_state"] = True
         status = self.last_status or {}
         if "progress" in status:
             record["claimed"] = {"progress": status["progress"], "success": status["success"]}

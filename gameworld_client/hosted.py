@@ -254,6 +254,7 @@ class RemoteTransport:
     """One task of a hosted evaluation, as a transport for GameWorldEnv."""
 
     remote = True
+    privileged_state = False  # the site sends frames and the run's status, never the game's state
 
     def __init__(self, hosted: HostedEvaluation, task: str):
         self.hosted = hosted

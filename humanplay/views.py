@@ -11,6 +11,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from evaluator.limits import LimitReached
 from evaluator.models import Task
 from sandbox.actions import describe
+from evaluator import selectors as evaluator_selectors
 from evaluator.selectors import latest_tasks
 from leaderboard import selectors
 from leaderboard.exports import csv_response
@@ -124,18 +125,19 @@ CLIENT_FILES = ("pyproject.toml", "README.md", "py.typed", "*.py")
 
 @require_GET
 def evaluate(request):
-    from evaluator.models import HostedEvaluation, HostedEvaluationSettings, TaskSet
+    from evaluator.models import HostedEvaluation, HostedEvaluationSettings
 
-    task_set = TaskSet.objects.filter(is_default=True).first()
-    tasks = list(task_set.tasks.select_related("game").order_by("game__level", "game__slug", "target")) if task_set else []
-    example = next((t for t in tasks if t.game.slug == "breakout"), tasks[0] if tasks else None)
+    task_set = evaluator_selectors.published_default_set()
+    examples = evaluator_selectors.example_tasks(task_set) if task_set else []
     evaluations = []
     if request.user.is_authenticated:
         evaluations = HostedEvaluation.objects.filter(user=request.user).select_related(
             "task_set", "submission").annotate(episode_count=Count("episodes"))[:20]
     site = f"{request.scheme}://{request.get_host()}"
     return render(request, "humanplay/evaluate.html", {
-        "site": site, "task_set": task_set, "tasks": tasks, "example": example, "evaluations": evaluations,
+        "site": site, "task_set": task_set, "task_count": task_set.tasks.count() if task_set else 0,
+        "examples": examples, "example": examples[0] if examples else None,
+        "being_checked": evaluator_selectors.default_set_validation(), "evaluations": evaluations,
         "hosted_expiry_hours": HostedEvaluationSettings.current().hosted_expiry_hours,
         "client_url": site + reverse("humanplay:client_archive")})
 

@@ -26,9 +26,8 @@ import numpy as np
 import pandas as pd
 from django.core.cache import cache
 from django.db import connection
-from django.db.models import F, Q
+from django.db.models import Q
 
-from evaluator.bundle_loading import DEFAULT_TASK_SET
 from evaluator.models import GENRES, LEVELS, Game, Protocol, Provenance, Run, Submission, Task, TaskSet
 from evaluator.selectors import unless_written
 
@@ -62,21 +61,6 @@ def task_sets():
 
 def _task_sets():
     return list(TaskSet.objects.exclude(status=TaskSet.Status.DRAFT).order_by("-is_default", "-published_at", "name"))
-
-
-def preparing():
-    """The bundled default task set while the worker validates it on a new site (nothing published yet):
-    {name, done, total, failed}; None otherwise."""
-    if TaskSet.objects.exclude(status=TaskSet.Status.DRAFT).exists():
-        return None
-    draft = TaskSet.objects.filter(slug=DEFAULT_TASK_SET[0], status=TaskSet.Status.DRAFT).first()
-    if draft is None:
-        return None
-    checked = draft.tasks.filter(validations__game_version=F("game_version"))
-    failed = draft.tasks.filter(validations__game_version=F("game_version"), validations__ok=False) \
-        .exclude(validations__game_version=F("game_version"), validations__ok=True).select_related("game").distinct()
-    return {"name": draft.name, "done": checked.distinct().count(), "total": draft.tasks.count(),
-            "failed": [task.task_id for task in failed]}
 
 
 def baselines_verifying(task_set):

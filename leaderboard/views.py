@@ -20,6 +20,7 @@ from django.utils.http import quote_etag
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET
 
+from evaluator import selectors as evaluator_selectors
 from evaluator.models import Game, Protocol, Run, Submission, Task
 from sandbox import SandboxError
 from sandbox.commitment import commitment_holds
@@ -208,7 +209,7 @@ def index(request):
     task_set = selectors.choose_task_set(public, params.ts)
     context = {"params": params, "task_sets": public, "task_set": task_set}
     if task_set is None:
-        context.update(preparing=selectors.preparing(), switches=switches(params),
+        context.update(preparing=evaluator_selectors.default_set_validation(), switches=switches(params),
                        search_keep=params.pairs(q="", all=False))
         return render(request, "leaderboard/index.html", context)
     if params.ts and params.ts != task_set.slug:

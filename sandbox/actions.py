@@ -113,7 +113,7 @@ class ActionSpace:
 
 def random_action(space, rng, interface="cua"):
     """One uniform draw from a game's action space for an interface: the random floor every task is
-    calibrated against (DESIGN.md "Task validity") and the random baselines.
+    calibrated against (docs/game-authors.md, "The calibration gate") and the random baselines.
 
     `cua`: press one of the game's keys, wait, or (where the game uses the pointer) left-click at a uniform
     point. `generalist`: one of the game's semantic actions, its arguments uniform in their declared bounds.

@@ -4,6 +4,7 @@ import re
 from pathlib import Path
 
 from . import calibration, make, manifest_json, run_trajectory
+from .briefing import hud_problems, parity_problems
 from .errors import SandboxError
 from .frames import frame_facts, frame_problems
 from .manifest import Trajectory, load_manifest
@@ -40,11 +41,12 @@ def starter_manifest(slug, *, title, genre, level):
             "score": "Coins collected, one a coin.", "lives": "Lives left, 3 at the start; the spark takes one.",
             "player_x": "The player's centre, px from the left.", "player_y": "The player's centre, px from the top.",
             "coin_x": "The coin's centre, px from the left.", "coin_y": "The coin's centre, px from the top."},
+        "hud": {"score": "top left: \"COINS n\""},
         "tests": {"fail": None},
         "tasks": [
             {"slug": f"coins-{target}", "version": 1, "title": f"Collect {target} coins",
-             "instruction": f"Walk to the coins with the arrow keys and collect {target} of them within 100 "
-                            "actions; the red spark takes a life.",
+             "instruction": f"Walk to the coins with the arrow keys (about 36 px a step) and collect {target} of "
+                            "them within 100 actions; the red spark takes a life.",
              "score_field": "score", "start": 0, "target": target, "max_actions": 100, "step_ms": 200,
              "seeds": [1, 2, 3], "reference": {"seed": 1, "actions": []},
              "null": {"seed": 1, "actions": [wait] * 100}}
@@ -99,6 +101,12 @@ def doctor(slug, *, games=None, out=print):
         return failures
     report("manifest", _manifest_problems(game), "games/README.md 'What every game and task must have': at least "
            f"{MIN_STATE_FIELDS} state fields a person can read and {TASKS_PER_GAME} tasks of rising difficulty")
+    report("what each interface is told", parity_problems(game),
+           "put the facts of the semantic actions' descriptions (durations, distances, steps) in every task's "
+           "instruction too: a computer-use agent reads only the instruction and the key names")
+    report("the measured figure on screen", hud_problems(game),
+           "draw each task's score_field on the HUD and say where in the manifest's \"hud\" "
+           "(docs/game-authors.md, 'The HUD')")
     tasks = list(game.tasks.values())
     hardest = tasks[-1]
     report("conformance (actionable, state fields, determinism)", _conformance_problems(hardest),

@@ -1,4 +1,4 @@
-"""The frame rule (DESIGN.md, "Frames tell the truth") as checks over PNG frames, shared by the conformance
+"""The frame rule (games/README.md, "The page": frames tell the truth) as checks over PNG frames, shared by the conformance
 test, the calibration gate and `python -m sandbox doctor`.
 
 - The first frame after the readiness gate is a drawn game frame: not one flat colour (a canvas nobody drew

@@ -1,4 +1,4 @@
-"""The layout of DESIGN.md ("one room per concern"): imports run one way down the list of packages, no two
+"""The layout of docs/architecture.md ("The layers"): imports run one way down the list of packages, no two
 modules import each other in a circle (function-local imports count), the sandbox imports no Django, and no
 package outgrows the others. Every module is read with `ast`, so an import inside a function is seen too."""
 import ast

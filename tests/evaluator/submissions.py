@@ -4,7 +4,7 @@ import json
 from django.contrib.auth.models import User
 
 from evaluator.management.commands._baselines import primitive
-from evaluator.models import Task, UploadLimits
+from evaluator.models import Task, TaskSet, UploadLimits
 from evaluator.bundle_loading import load_bundles
 
 # Short reference trajectories, one per game: quick to replay.
@@ -70,3 +70,20 @@ def make_user(name="alice"):
 
 def limits():
     return UploadLimits.current()
+
+
+def validating_the_default_set(done, seconds_apart):
+    """A first start: core-v7 a draft, `done` of its tasks validated `seconds_apart` apart, nothing published."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from evaluator.models import TaskValidation
+
+    draft = TaskSet.objects.get(slug="core-v7")
+    TaskSet.objects.filter(pk=draft.pk).update(status=TaskSet.Status.DRAFT)
+    started = timezone.now()
+    for index, task in enumerate(draft.tasks.all()[:done]):
+        validation = TaskValidation.objects.create(task=task, game_version=task.game_version, ok=True)
+        TaskValidation.objects.filter(pk=validation.pk).update(created=started + timedelta(seconds=index * seconds_apart))
+    return draft.tasks.count()

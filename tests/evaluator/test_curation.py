@@ -204,6 +204,22 @@ def test_a_game_version_once_imported_never_changes(maintainer, settings, tmp_pa
     assert (tmp_path / "bundles" / "2.0.0" / "counter" / "game.js").read_bytes() == stored
 
 
+def test_declaring_where_the_hud_draws_a_figure_is_not_a_new_game_version(maintainer, settings, tmp_path):
+    """`hud` describes the frames, which it does not change: an imported version may gain it without a new
+    version (a changed semantic action still needs one)."""
+    settings.DATA_DIR = tmp_path
+    curation.import_archive(actor=maintainer, data=archive("zip", counter_files()), name="c.zip")
+    files = counter_files()
+    manifest = json.loads(files["counter/manifest.json"])
+    manifest["hud"] = {"score": "top left: the count"}
+    files["counter/manifest.json"] = json.dumps(manifest).encode()
+    curation.import_archive(actor=maintainer, data=archive("zip", files), name="hud.zip")
+    manifest["semantic_actions"][0]["description"] = "Something else."
+    files["counter/manifest.json"] = json.dumps(manifest).encode()
+    with pytest.raises(BundleRejected, match="counter 2.0.0 was imported before with other files"):
+        curation.import_archive(actor=maintainer, data=archive("zip", files), name="changed.zip")
+
+
 def test_an_old_task_version_replays_on_its_own_game_after_a_newer_game_arrives(maintainer, settings, tmp_path):
     from sandbox import Trajectory, run_trajectory
 

@@ -18,7 +18,7 @@ from evaluator.models import (ApiToken, HostedAction, HostedEpisode, HostedEvalu
 from gameworld_site.routing import websocket_urlpatterns
 from leaderboard import selectors
 from sandbox import registry
-from tests.evaluator.submissions import as_semantic, load_games, make_user
+from tests.evaluator.submissions import as_semantic, load_games, make_user, validating_the_default_set
 from tests.leaderboard.factories import mini_task_set
 
 router = URLRouter(websocket_urlpatterns)
@@ -310,3 +310,16 @@ def test_replaying_the_stored_references_in_a_sealed_evaluation_scores_at_most_t
     assert len(revealed) == len(runs) == len(tasks) and all(run.status == "verified" for run in runs)
     assert all(run.seed not in run.task.seeds for run in runs)
     assert sum(run.success for run in runs) / len(runs) <= 0.10
+
+
+@pytest.mark.django_db
+def test_a_hosted_evaluation_while_the_default_set_is_being_checked_says_how_far_and_how_long():
+    from evaluator import hosted
+    from evaluator.live import Refusal
+
+    load_games()
+    total = validating_the_default_set(done=2, seconds_apart=1)
+    with pytest.raises(Refusal) as refused:
+        hosted.begin(make_user("early-eve"), {"type": "begin", "agent": AGENT})
+    assert str(refused.value) == (f"task_set: the default task set core-v7 is being checked: 2 of {total}; try again "
+                                  f"in about {round((total - 2) / 60)} min")

@@ -5,7 +5,7 @@ import pytest
 
 from evaluator.models import Run, Submission, TaskSet, UploadLimits
 from evaluator.uploads import UploadRejected, parse_upload
-from tests.evaluator.submissions import load_games, make_user, payload, run_entry
+from tests.evaluator.submissions import load_games, make_user, payload, run_entry, validating_the_default_set
 
 pytestmark = pytest.mark.django_db
 
@@ -98,6 +98,19 @@ def test_an_unknown_or_retired_task_set():
     assert "retired and takes no new submissions" in refused(payload([run_entry("breakout/rally-5@1")]))[0]
 
 
+def test_an_upload_while_the_default_set_is_being_checked_says_how_far_and_how_long():
+    total = validating_the_default_set(done=5, seconds_apart=3)  # 3 s a task measured
+    minutes = round((total - 5) * 3 / 60)
+    assert refused(payload([run_entry("breakout/rally-5@1")])) == [
+        f"task_set: the default task set core-v7 is being checked: 5 of {total}; try again in about {minutes} min"]
+
+
+def test_an_upload_to_a_draft_says_it_is_a_draft():
+    TaskSet.objects.create(slug="core-v8", name="Next", status=TaskSet.Status.DRAFT)
+    assert refused(payload([run_entry("breakout/rally-5@1")], task_set="core-v8")) == [
+        "task_set: 'core-v8' is a draft, not published; published task sets: core-v7"]
+
+
 def test_actions_outside_the_action_space():
     run = run_entry("breakout/rally-5@1")
     run["actions"] = [{"type": "press_key", "key": "KeyZ"}, {"type": "left_click", "x": 5, "y": 5},
@@ -123,6 +136,13 @@ def test_more_actions_than_the_budget():
 ])
 def test_bad_seeds(seed, message):
     assert refused(payload([run_entry("breakout/rally-5@1", seed=seed)])) == [message]
+
+
+def test_a_run_whose_agent_was_given_the_game_state_is_refused():
+    run = {**run_entry("breakout/rally-5@1"), "privileged_state": True}
+    assert refused(payload([run])) == [
+        "runs[0].privileged_state: this run's agent was given the game's state (GameWorldEnv(privileged_state=True)); "
+        "the benchmark compares agents that see frames: play it again without"]
 
 
 def test_duplicate_runs():
@@ -220,3 +240,16 @@ def test_protocols_and_interfaces_have_one_set_of_names():
     assert PROTOCOL == Protocol.PAUSED
     interfaces = Submission.Interface.values
     assert interfaces == schema["agent"]["properties"]["interface"]["enum"] == list(CLIENT_INTERFACES) == list(INTERFACES)
+
+
+def test_the_submission_docs_example_is_accepted_by_the_upload_parser_and_explains_partial_entries(client):
+    import html
+    import re
+
+    page = client.get("/docs/submissions/").content.decode()
+    examples = [html.unescape(text) for text in re.findall(r'<pre class="example">(\{.*?)</pre>', page, re.S)]
+    assert examples, "the submission docs show no example file"
+    for example in examples:
+        parsed = parse_upload(example.encode(), user=None, limits=UploadLimits.current())
+        assert parsed.task_set.slug == "core-v7" and parsed.runs
+    assert 'id="partial"' in page and "partial · n/N tasks" in page and "never ranked" in page

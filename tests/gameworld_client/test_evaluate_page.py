@@ -1,6 +1,7 @@
 """The "Evaluate your agent" page, the client archive pip installs, and the baseline submissions."""
 import io
 import json
+import re
 import zipfile
 from pathlib import Path
 
@@ -27,6 +28,21 @@ def test_the_page_shows_the_three_paths_with_this_sites_commands(client):
     assert "gameworld upload results.json" in page and "python -m gameworld_client" not in page
     assert 'href="/evaluate/">Evaluate your agent</a>' in page  # the nav link
     assert "Your hosted evaluations" not in page  # signed out
+
+
+def test_the_examples_name_tasks_of_the_published_set_or_say_there_is_none_yet(client):
+    from evaluator.models import TaskSet
+    from tests.evaluator.submissions import validating_the_default_set
+
+    load_games()
+    page = client.get("/evaluate/").content.decode()
+    published = set(TaskSet.objects.get(slug="core-v7").tasks.values_list("game__slug", "slug"))
+    for game, task in re.findall(r'"([a-z0-9-]+)/([a-z0-9-]+)"', page.split('id="local"')[1].split("</pre>")[0]):
+        assert (game, task) in published
+    total = validating_the_default_set(done=3, seconds_apart=2)
+    page = client.get("/evaluate/").content.decode()
+    assert 'id="no-task-set"' in page and f"being checked: 3 of {total} tasks" in page
+    assert "--agent random --interface generalist --tasks" not in page and "first-brick" not in page and '"game/task"' in page
 
 
 def test_a_signed_in_user_sees_their_hosted_evaluations(client):

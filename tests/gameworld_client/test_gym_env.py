@@ -63,7 +63,7 @@ def test_the_local_env_records_invalid_actions_and_rewards_progress_at_the_end()
     env = GameWorldEnv("breakout/rally-5", interface="cua")
     try:
         _, info = env.reset(seed=1)
-        assert info["step"] == 0 and info["state"]["status"]  # the local transport also gives the game's state
+        assert info["step"] == 0 and "state" not in info  # frames only, unless the developer asks for the state
         _, reward, terminated, truncated, info = env.step({"type": "press_key", "key": "KeyQ"})
         assert info["invalid"] and "KeyQ" in info["invalid_reason"] and reward == 0.0
         assert info["action"] == {"type": "invalid", "raw": '{"type": "press_key", "key": "KeyQ"}'}
@@ -81,6 +81,32 @@ def test_the_local_env_records_invalid_actions_and_rewards_progress_at_the_end()
             env.step({"type": "wait", "latency_ms": 5})
     finally:
         env.close()
+
+
+def test_the_game_state_is_given_only_when_asked_for_and_the_run_record_says_so():
+    env = GameWorldEnv("breakout/rally-5", interface="cua", privileged_state=True)
+    try:
+        _, info = env.reset(seed=1)
+        assert info["state"]["status"]
+        _, _, _, _, info = env.step({"type": "wait"})
+        assert "state" in info and env.run_record()["privileged_state"] is True
+    finally:
+        env.close()
+    plain = GameWorldEnv("breakout/rally-5", interface="cua")
+    try:
+        plain.reset(seed=1)
+        _, _, _, _, info = plain.step({"type": "wait"})
+        assert "state" not in info and "privileged_state" not in plain.run_record()
+    finally:
+        plain.close()
+
+
+def test_a_hosted_env_never_offers_the_game_state():
+    from gameworld_client.hosted import RemoteTransport
+
+    with pytest.raises(ValueError, match="privileged_state is for the local transport only"):
+        GameWorldEnv(transport=object(), privileged_state=True)
+    assert RemoteTransport.privileged_state is False
 
 
 def test_the_package_declares_its_dependencies_and_says_when_the_sandbox_is_missing(tmp_path):

@@ -80,7 +80,8 @@ def test_doctor_names_what_a_fresh_scaffold_lacks_and_exits_non_zero(tmp_path, m
     assert main(["new", "coin-dash", "--title", "Coin Dash", "--genre", "arcade", "--level", "1"]) == 0
     assert main(["doctor", "coin-dash"]) == 1
     output = capsys.readouterr().out
-    for passed in ("manifest", "conformance (actionable, state fields, determinism)", "frames"):
+    for passed in ("manifest", "what each interface is told", "the measured figure on screen",
+                   "conformance (actionable, state fields, determinism)", "frames"):
         assert f"ok   {passed}\n" in output
     assert "FAIL reference and null trajectories\n" in output
     assert "coin-dash/coins-2@1: the reference trajectory (seed 1, 0 actions) does not reach the target" in output

@@ -7,7 +7,7 @@
     blob = session.snapshot()           # a GameWorld state file of this very moment
     session.close()
 
-The rules it keeps (DESIGN.md):
+The rules it keeps (docs/architecture.md, "The sandbox"):
 - Headless (`window="null"`), sound not emulated, unlimited emulation speed: game time is emulated frames
   and moves only inside open/restart (the readiness gate) and apply. Nothing ticks between calls.
 - A step of T = round(duration_ms / frame) frames (a frame is 70224 clocks at 4.194304 MHz, ~16.74 ms)
