@@ -5,7 +5,8 @@
 // - time only from the virtual clock: logic runs in fixed 1/60 s ticks; the tick count is computed from the
 //   clock in whole numbers (tick = floor((now - base) * 3 / 50)), caught up on every animation frame and on
 //   every key event, so a key held for 200 ms always covers exactly 12 ticks (24 px, one cell);
-// - chance only from Math.random (each level's dot timing offset), drawn in a fixed order;
+// - chance only from Math.random, drawn in a fixed order when a level starts: the level's dot timing offset,
+//   then, in level 1 only, where its coin lies (one of COIN_SPOTS_1) and each of its dots' own phase;
 // - no drawing while window.__gameworld.rendering is false, and no logic in drawing code;
 // - the first frame is drawn before the game reports actionable, and reset() redraws;
 // - integer state, no transcendental maths in the logic (drawing may use any).
@@ -29,7 +30,7 @@
         "####################",
         "####################",
         "####################",
-        "###........c...#####",
+        "###............#####",
         "#SS............GG###",
         "#SS............GG###",
         "#PS............GG###",
@@ -151,13 +152,18 @@
     });
   });
 
+  // level 1's coin: one of these cells (past three to five columns of dots), drawn from the seed
+  var COIN_SPOTS_1 = [[9, 3], [11, 3], [13, 3], [9, 9], [11, 9], [13, 9]];
+  LEVELS[0].coins = [[11, 3]];            // level 1 has one coin; the seed moves it
+  TOTAL_COINS += 1;
+
   function cellAt(lv, c, r) {
     if (c < 0 || r < 0 || c >= COLS || r >= ROWS) return "#";
     return lv.map[r][c];
   }
 
-  function dotPos(loop, t) {
-    var d = (loop.phase + loop.speed * t) % loop.len;
+  function dotPos(loop, phase, t) {
+    var d = (phase + loop.speed * t) % loop.len;
     for (var i = loop.segs.length - 1; i >= 0; i--) {
       var s = loop.segs[i];
       if (d >= s.at) return [s.x + s.dx * (d - s.at), s.y + s.dy * (d - s.at)];
@@ -177,14 +183,21 @@
     var lv = LEVELS[i];
     g.level = i;
     g.lt = Math.floor(Math.random() * lv.period);   // the seed's timing of this level's dots
-    g.taken = lv.coins.map(function () { return false; });
+    g.coinsAt = lv.coins.map(function (p) { return [p[0], p[1]]; });
+    g.phases = lv.loops.map(function (l) { return l.phase; });
+    if (i === 0) {                  // level 1: the seed places its coin and each dot's phase
+      var spot = COIN_SPOTS_1[Math.floor(Math.random() * COIN_SPOTS_1.length)];
+      g.coinsAt = [[spot[0], spot[1]]];
+      g.phases = lv.loops.map(function (l) { return Math.floor(Math.random() * l.len); });
+    }
+    g.taken = g.coinsAt.map(function () { return false; });
     g.px = cx(lv.start[0]); g.py = cy(lv.start[1]);
     placeDots();
   }
 
   function placeDots() {
     var loops = LEVELS[g.level].loops;
-    g.dots = loops.map(function (l) { return dotPos(l, g.lt); });
+    g.dots = loops.map(function (l, k) { return dotPos(l, g.phases[k], g.lt); });
   }
 
   function blocked(x, y) {        // the square's wall box (a whole cell) overlaps a wall
@@ -221,9 +234,9 @@
     if (dx && !blocked(g.px + SPEED * dx, g.py)) g.px += SPEED * dx;
     if (dy && !blocked(g.px, g.py + SPEED * dy)) g.py += SPEED * dy;
     var lv = LEVELS[g.level];
-    for (var i = 0; i < lv.coins.length; i++) {
+    for (var i = 0; i < g.coinsAt.length; i++) {
       if (g.taken[i]) continue;
-      if (Math.abs(g.px - cx(lv.coins[i][0])) < 16 && Math.abs(g.py - cy(lv.coins[i][1])) < 16) {
+      if (Math.abs(g.px - cx(g.coinsAt[i][0])) < 16 && Math.abs(g.py - cy(g.coinsAt[i][1])) < 16) {
         g.taken[i] = true; g.coins++; g.coinFlash = 18;
       }
     }
@@ -231,7 +244,7 @@
       if (hit(g.dots[k])) { die(); return; }
     }
     var c = Math.floor(g.px / CELL), r = Math.floor((g.py - HUD_H) / CELL);
-    if (cellAt(lv, c, r) === "G" && levelCoins() === lv.coins.length) {
+    if (cellAt(lv, c, r) === "G" && levelCoins() === g.coinsAt.length) {
       g.levelsDone++;
       releaseKeys();
       if (g.level + 1 >= LEVELS.length) { g.over = true; g.won = true; return; }
@@ -413,8 +426,8 @@
       ctx.font = "bold 20px monospace";
       ctx.fillText("LEVEL " + (g.level + 1) + ": " + lv.name.toUpperCase(), W / 2, 198);
     }
-    for (var i = 0; i < lv.coins.length; i++) {
-      if (!g.taken[i]) drawCoin(cx(lv.coins[i][0]), cy(lv.coins[i][1]), g.tick + i * 20);
+    for (var i = 0; i < g.coinsAt.length; i++) {
+      if (!g.taken[i]) drawCoin(cx(g.coinsAt[i][0]), cy(g.coinsAt[i][1]), g.tick + i * 20);
     }
     if (!g.over || g.won) drawPlayer(g.px, g.py);
     for (i = 0; i < g.dots.length; i++) drawDot(g.dots[i]);
@@ -449,7 +462,7 @@
     ctx.fillText(g.coins + "/" + TOTAL_COINS, 190, 14);
     ctx.font = "bold 10px monospace";
     ctx.fillStyle = "#a9b2ff";
-    ctx.fillText("LEVEL " + levelCoins() + "/" + lv.coins.length, 190, 30);
+    ctx.fillText("LEVEL " + levelCoins() + "/" + g.coinsAt.length, 190, 30);
     ctx.font = "bold 11px monospace";
     ctx.fillText("DEATHS " + g.deaths, 268, 20);
     for (i = 0; i < LIVES; i++) heart(W - 86 + i * 17, 20, i < g.lives);
@@ -489,7 +502,7 @@
     getState: function () {        // cheap, deterministic, integers only
       var lv = LEVELS[g.level];
       var remaining = [];
-      lv.coins.forEach(function (p, i) { if (!g.taken[i]) remaining.push([p[0], p[1]]); });
+      g.coinsAt.forEach(function (p, i) { if (!g.taken[i]) remaining.push([p[0], p[1]]); });
       return {
         status: g.over ? "terminal" : "playing",
         actionable: true,
@@ -509,7 +522,7 @@
         tick: g.lt,
         coins_left: remaining,
         dots: g.dots.map(function (d) { return [d[0], d[1]]; }),
-        dot_paths: lv.dots.map(function (d) { return { pts: d.pts, speed: d.speed, phase: d.phase }; }),
+        dot_paths: lv.dots.map(function (d, k) { return { pts: d.pts, speed: d.speed, phase: g.phases[k] }; }),
         period: lv.period,
         grid: lv.map
       };

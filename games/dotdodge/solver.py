@@ -125,7 +125,7 @@ class Player:
         self.expect = None
 
     def act(self, env, state, info):
-        key = (state["level"], tuple(state["grid"]))
+        key = (state["level"], tuple(state["grid"]), tuple(p["phase"] for p in state["dot_paths"]))
         level = self.levels.get(key)
         if level is None:
             level = self.levels[key] = Level(state)
