@@ -204,19 +204,19 @@
   }
 
   // The airlock is laid out by the seed: an acid pool (4 columns), a stack of crates (2 columns, 2 high) and a
-  // spiked bulkhead (3 columns hanging from the ceiling down to two tiles above the floor, spikes under it: walk
-  // under it, a jump there meets the spikes), in a seeded order, at least 4 free columns apart, with the 6 spare
+  // spiked bulkhead (4 columns hanging from the ceiling down to two tiles above the floor, spikes under it: walk
+  // under it, a jump there meets the spikes), in a seeded order, at least 4 free columns apart, with the 5 spare
   // columns of columns 5-27 spread by the seed. One energy-cell spot floats over the pool, one over the crates.
   var ORDERS = [["acid", "crates", "gate"], ["acid", "gate", "crates"], ["crates", "acid", "gate"],
                 ["crates", "gate", "acid"], ["gate", "acid", "crates"], ["gate", "crates", "acid"]];
-  var PART_W = { acid: 4, crates: 2, gate: 3 };
+  var PART_W = { acid: 4, crates: 2, gate: 4 };
   function buildAirlock(grid) {
     var r, c, k;
     for (r = 1; r < 18; r++) for (c = 1; c < 29; c++) grid[r][c] = grid[r][c] === "S" ? "S" : ".";
     for (c = 1; c < 29; c++) grid[18][c] = "#";
     var order = ORDERS[Math.floor(Math.random() * ORDERS.length)];
     var spare = [0, 0, 0, 0];
-    for (k = 0; k < 6; k++) spare[Math.floor(Math.random() * 4)]++;
+    for (k = 0; k < 5; k++) spare[Math.floor(Math.random() * 4)]++;
     var at = {}, col = 5 + spare[0];
     for (k = 0; k < 3; k++) {
       at[order[k]] = col;
@@ -226,7 +226,7 @@
     grid[15][at.acid + 1 + (Math.random() < 0.5 ? 0 : 1)] = "c";
     for (r = 16; r < 18; r++) for (c = at.crates; c < at.crates + 2; c++) grid[r][c] = "B";
     grid[13][at.crates + (Math.random() < 0.5 ? 0 : 1)] = "c";
-    for (c = at.gate; c < at.gate + 3; c++) { for (r = 1; r < 15; r++) grid[r][c] = "#"; grid[15][c] = "v"; }
+    for (c = at.gate; c < at.gate + 4; c++) { for (r = 1; r < 15; r++) grid[r][c] = "#"; grid[15][c] = "v"; }
     return { order: order.slice(), acid: at.acid, crates: at.crates, gate: at.gate };
   }
   // Moves a run of ch tiles in row r (background bg where it was) to a seeded first column in lo..hi.
@@ -342,7 +342,7 @@
       var ch = grid[r][c], X = c * TILE, Y = r * TILE;
       if (ch === "a" && overlap(G.px, G.py, PW, PH, X, Y + 5, TILE, TILE - 5)) hazard = "acid";
       else if (ch === "^" && overlap(G.px, G.py, PW, PH, X + 2, Y + 7, TILE - 4, TILE - 7)) hazard = "spikes";
-      else if (ch === "v" && overlap(G.px, G.py, PW, PH, X + 2, Y, TILE - 4, 9)) hazard = "spikes";
+      else if (ch === "v" && overlap(G.px, G.py, PW, PH, X + 2, Y, TILE - 4, TILE)) hazard = "spikes";
       else if ((ch === "J" || ch === "K" || ch === "c") && overlap(G.px, G.py, PW, PH, X + 2, Y + 2, TILE - 4, TILE - 4)) {
         grid[r][c] = ".";
         if (ch === "c") { G.cells++; G.score += 50; popup("+50 CELL", X + 8, Y - 6, "#7ff6ff"); burst(X + 8, Y + 8, "#7ff6ff", 6); }
@@ -370,7 +370,14 @@
         if (d.room === G.room && overlap(G.px, G.py, PW, PH, d.x + 2, d.y + 2, DW - 4, DH - 4)) { die("drone"); return; }
       }
     }
-    if (G.onGround) { G.safe.room = G.room; G.safe.px = G.px; G.safe.py = G.py; }
+    if (G.onGround && !underSpikes()) { G.safe.room = G.room; G.safe.px = G.px; G.safe.py = G.py; }
+  }
+
+  // Ground under the bulkhead's spikes is never a place to come back to (so losses cannot inch the hero past it).
+  function underSpikes() {
+    var c0 = Math.floor(G.px / TILE) - 1, c1 = Math.floor((G.px + PW - 1) / TILE) + 1;
+    for (var c = Math.max(0, c0); c <= Math.min(COLS - 1, c1); c++) for (var r = 0; r < ROWS; r++) if (G.grids[G.room][r][c] === "v") return true;
+    return false;
   }
 
   function moveDrones() {
@@ -532,9 +539,9 @@
         ctx.fillStyle = "#2a3040"; ctx.fillRect(X, Y, TILE, 3);
         ctx.fillStyle = "#b8c4d8";
         for (var q = 0; q < 3; q++) {
-          ctx.beginPath(); ctx.moveTo(X + q * 5 + 1, Y + 2); ctx.lineTo(X + q * 5 + 3.5, Y + 11); ctx.lineTo(X + q * 5 + 6, Y + 2); ctx.fill();
+          ctx.beginPath(); ctx.moveTo(X + q * 5 + 1, Y + 2); ctx.lineTo(X + q * 5 + 3.5, Y + 15); ctx.lineTo(X + q * 5 + 6, Y + 2); ctx.fill();
         }
-        ctx.fillStyle = "#e8405a"; for (q = 0; q < 3; q++) ctx.fillRect(X + q * 5 + 3, Y + 9, 1, 2);
+        ctx.fillStyle = "#e8405a"; for (q = 0; q < 3; q++) ctx.fillRect(X + q * 5 + 3, Y + 12, 1, 3);
       } else if (t === "c") {
         drawCell(X + 8, Y + 8, time, c);
       } else if (t === "J") {

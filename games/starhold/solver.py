@@ -194,7 +194,7 @@ class Sim:
                     hazard = True
                 elif ch == "^" and overlap(self.px, self.py, PW, PH, X + 2, Y + 7, TILE - 4, TILE - 7):
                     hazard = True
-                elif ch == "v" and overlap(self.px, self.py, PW, PH, X + 2, Y, TILE - 4, 9):
+                elif ch == "v" and overlap(self.px, self.py, PW, PH, X + 2, Y, TILE - 4, TILE):
                     hazard = True
                 elif ch in "JK" and overlap(self.px, self.py, PW, PH, X + 2, Y + 2, TILE - 4, TILE - 4):
                     if ch == "J":
