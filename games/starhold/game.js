@@ -204,30 +204,30 @@
   }
 
   // The airlock is laid out by the seed: an acid pool (4 columns), a stack of crates (2 columns, 2 high) and a
-  // spiked bulkhead (4 columns hanging from the ceiling down to two tiles above the floor, spikes under it: walk
-  // under it, a jump there meets the spikes), in a seeded order, at least 4 free columns apart, with the 5 spare
-  // columns of columns 5-27 spread by the seed. One energy-cell spot floats over the pool, one over the crates.
+  // spiked bulkhead (4 to 6 columns hanging from the ceiling down to two tiles above the floor, spikes under it:
+  // walk under it, a jump there meets the spikes), in a seeded order, at least 4 free columns apart, with the
+  // spare columns of columns 4-28 spread by the seed. One energy-cell spot floats over the pool, one over the crates.
   var ORDERS = [["acid", "crates", "gate"], ["acid", "gate", "crates"], ["crates", "acid", "gate"],
                 ["crates", "gate", "acid"], ["gate", "acid", "crates"], ["gate", "crates", "acid"]];
-  var PART_W = { acid: 4, crates: 2, gate: 4 };
   function buildAirlock(grid) {
     var r, c, k;
     for (r = 1; r < 18; r++) for (c = 1; c < 29; c++) grid[r][c] = grid[r][c] === "S" ? "S" : ".";
     for (c = 1; c < 29; c++) grid[18][c] = "#";
     var order = ORDERS[Math.floor(Math.random() * ORDERS.length)];
-    var spare = [0, 0, 0, 0];
-    for (k = 0; k < 5; k++) spare[Math.floor(Math.random() * 4)]++;
-    var at = {}, col = 5 + spare[0];
+    var width = { acid: 4, crates: 2, gate: 4 + Math.floor(Math.random() * 3) };
+    var spare = [0, 0, 0, 0], free = 25 - 8 - width.acid - width.crates - width.gate;
+    for (k = 0; k < free; k++) spare[Math.floor(Math.random() * 4)]++;
+    var at = {}, col = 4 + spare[0];
     for (k = 0; k < 3; k++) {
       at[order[k]] = col;
-      col += PART_W[order[k]] + (k < 2 ? 4 + spare[k + 1] : 0);
+      col += width[order[k]] + (k < 2 ? 4 + spare[k + 1] : 0);
     }
     for (c = at.acid; c < at.acid + 4; c++) grid[18][c] = "a";
     grid[15][at.acid + 1 + (Math.random() < 0.5 ? 0 : 1)] = "c";
     for (r = 16; r < 18; r++) for (c = at.crates; c < at.crates + 2; c++) grid[r][c] = "B";
     grid[13][at.crates + (Math.random() < 0.5 ? 0 : 1)] = "c";
-    for (c = at.gate; c < at.gate + 4; c++) { for (r = 1; r < 15; r++) grid[r][c] = "#"; grid[15][c] = "v"; }
-    return { order: order.slice(), acid: at.acid, crates: at.crates, gate: at.gate };
+    for (c = at.gate; c < at.gate + width.gate; c++) { for (r = 1; r < 15; r++) grid[r][c] = "#"; grid[15][c] = "v"; }
+    return { order: order.slice(), acid: at.acid, crates: at.crates, gate: at.gate, gate_w: width.gate };
   }
   // Moves a run of ch tiles in row r (background bg where it was) to a seeded first column in lo..hi.
   function shiftRun(grid, r, ch, bg, lo, hi) {
@@ -421,7 +421,7 @@
         hero: { px: G.px, py: G.py, vy: G.vy, on_ground: G.onGround, jump_buf: G.jumpBuf, coyote: G.coyote,
                 air_jump: G.airJump, dying: G.dying, inv: G.inv },
         layout: { airlock_order: G.layout.order.slice(), acid_col: G.layout.acid, crates_col: G.layout.crates,
-                  bulkhead_col: G.layout.gate, bridge_acid_col: G.layout.bridge_acid,
+                  bulkhead_col: G.layout.gate, bulkhead_w: G.layout.gate_w, bridge_acid_col: G.layout.bridge_acid,
                   reactor_spikes_col: G.layout.reactor_spikes },
         tiles: G.grids[G.room].map(function (row) { return row.join(""); }),
         drones: G.drones.map(function (d) { return { room: d.room, axis: d.axis, x: d.x, y: d.y, a: d.a, b: d.b, dir: d.dir }; })
