@@ -183,7 +183,7 @@
     // drones: each starts somewhere on its beat, heading either way
     G.drones = [];
     ROOMS.forEach(function (R, ri) {
-      R.drones.forEach(function (d) {
+      (ri === 0 ? [G.layout.drone] : R.drones).forEach(function (d) {
         var dr = { room: ri, axis: d.axis };
         if (d.axis === "h") { dr.a = d.c0 * TILE; dr.b = d.c1 * TILE + TILE - DW; dr.y = d.row * TILE + TILE - DH - 2; }
         else { dr.a = d.r0 * TILE; dr.b = d.r1 * TILE + TILE - DH; dr.x = d.col * TILE + 1; }
@@ -206,7 +206,9 @@
   // The airlock is laid out by the seed: an acid pool (4 columns), a stack of crates (2 columns, 2 high) and a
   // spiked bulkhead (4 to 6 columns hanging from the ceiling down to two tiles above the floor, spikes under it:
   // walk under it, a jump there meets the spikes), in a seeded order, at least 4 free columns apart, with the
-  // spare columns of columns 4-28 spread by the seed. One energy-cell spot floats over the pool, one over the crates.
+  // spare columns of columns 4-28 spread by the seed; one of the two stretches between them (the seed picks which) is
+  // at least 6 columns long and patrolled by a floor drone. One energy-cell spot floats over the pool, one over the
+  // crates.
   var ORDERS = [["acid", "crates", "gate"], ["acid", "gate", "crates"], ["crates", "acid", "gate"],
                 ["crates", "gate", "acid"], ["gate", "acid", "crates"], ["gate", "crates", "acid"]];
   function buildAirlock(grid) {
@@ -215,19 +217,23 @@
     for (c = 1; c < 29; c++) grid[18][c] = "#";
     var order = ORDERS[Math.floor(Math.random() * ORDERS.length)];
     var width = { acid: 4, crates: 2, gate: 4 + Math.floor(Math.random() * 3) };
-    var spare = [0, 0, 0, 0], free = 25 - 8 - width.acid - width.crates - width.gate;
+    var patrolled = Math.random() < 0.5 ? 0 : 1, gap = [4, 4];
+    gap[patrolled] = 6;
+    var spare = [0, 0, 0, 0], free = 25 - gap[0] - gap[1] - width.acid - width.crates - width.gate;
     for (k = 0; k < free; k++) spare[Math.floor(Math.random() * 4)]++;
-    var at = {}, col = 4 + spare[0];
+    var at = {}, col = 4 + spare[0], drone = null;
     for (k = 0; k < 3; k++) {
       at[order[k]] = col;
-      col += width[order[k]] + (k < 2 ? 4 + spare[k + 1] : 0);
+      col += width[order[k]];
+      if (k === patrolled) drone = { axis: "h", row: 17, c0: col, c1: col + gap[k] + spare[k + 1] - 1 };
+      if (k < 2) col += gap[k] + spare[k + 1];
     }
     for (c = at.acid; c < at.acid + 4; c++) grid[18][c] = "a";
     grid[15][at.acid + 1 + (Math.random() < 0.5 ? 0 : 1)] = "c";
     for (r = 16; r < 18; r++) for (c = at.crates; c < at.crates + 2; c++) grid[r][c] = "B";
     grid[13][at.crates + (Math.random() < 0.5 ? 0 : 1)] = "c";
     for (c = at.gate; c < at.gate + width.gate; c++) { for (r = 1; r < 15; r++) grid[r][c] = "#"; grid[15][c] = "v"; }
-    return { order: order.slice(), acid: at.acid, crates: at.crates, gate: at.gate, gate_w: width.gate };
+    return { order: order.slice(), acid: at.acid, crates: at.crates, gate: at.gate, gate_w: width.gate, drone: drone };
   }
   // Moves a run of ch tiles in row r (background bg where it was) to a seeded first column in lo..hi.
   function shiftRun(grid, r, ch, bg, lo, hi) {
