@@ -106,9 +106,9 @@ def test_an_upload_while_the_default_set_is_being_checked_says_how_far_and_how_l
 
 
 def test_an_upload_to_a_draft_says_it_is_a_draft():
-    TaskSet.objects.create(slug="core-v8", name="Next", status=TaskSet.Status.DRAFT)
-    assert refused(payload([run_entry("breakout/rally-5@1")], task_set="core-v8")) == [
-        "task_set: 'core-v8' is a draft, not published; published task sets: core-v8"]
+    TaskSet.objects.create(slug="core-v9", name="Next", status=TaskSet.Status.DRAFT)
+    assert refused(payload([run_entry("breakout/rally-5@1")], task_set="core-v9")) == [
+        "task_set: 'core-v9' is a draft, not published; published task sets: core-v8"]
 
 
 def test_actions_outside_the_action_space():
