@@ -129,9 +129,10 @@ class Traffic:
             try:
                 async with websockets.connect(url, origin=origin, additional_headers=headers, open_timeout=60,
                                               compression=None) as sock:
-                    status = None
                     for message in opening:
                         await sock.send(json.dumps(message))
+                        status = await self.status_and_frame(sock)
+                    if not opening:  # the play socket sends its status and frame on connecting
                         status = await self.status_and_frame(sock)
                     while time.monotonic() < self.until and not status.get("done"):
                         await asyncio.sleep(ACTION_EVERY_S)
@@ -242,11 +243,11 @@ def first_upload(base, key, document):
 def play_sessions(count):
     from django.contrib.auth.models import User
 
-    from evaluator.selectors import latest_tasks
+    from evaluator.models import TaskSet
     from humanplay import services
     from humanplay.models import PlaySession
 
-    task = next(t for t in latest_tasks() if t.task_id == TASK)
+    task = next(t for t in TaskSet.objects.get(is_default=True).tasks.select_related("game") if t.task_id == TASK)
     return [services.start_session(user=User.objects.get(username=f"soak-player{i}"), task=task,
                                    mode=PlaySession.Mode.PRACTICE).pk for i in range(count)]
 
