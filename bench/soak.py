@@ -7,8 +7,9 @@ Sets up the embedded default in a temporary data folder (the developer's data is
          agents on the agent socket, each at a steady pace; the worker is killed a third of the way through and
          one Daphne two thirds of the way (the supervisor starts each again)
 then waits for every uploaded run to be verified and counts runs lost (uploaded, never verified) and doubled
-(stored by two replays). A GET that fails on a connection the kill cut is tried once more, as a browser does; a
-socket the kill cut reconnects and resumes its episode (counted as `reconnects`, not as errors).
+(stored by two replays). A GET that fails on a connection the kill cut is tried once more, as a browser does; so
+is an upload (`upload_retries`: the same runs from the same account are the same submission, never a second one);
+a socket the kill cut reconnects and resumes its episode (counted as `reconnects`, not as errors).
 
     .venv/bin/python bench/soak.py [--seconds 45] [--players 2] [--agents 2]   (--seconds 300 for a longer soak)
 Last line: errors=.. lost_runs=.. doubled_runs=.. uploads=.. p99_ratio_pages=.. p99_ratio_api=.. p99_ms_pages=..
@@ -72,7 +73,8 @@ class Traffic:
     def __init__(self, base, until):
         self.base, self.until = base, until
         self.latencies = {"pages": [], "api": [], "play": [], "agent": []}
-        self.errors, self.reconnects, self.uploaded = [], 0, []
+        self.errors, self.reconnects, self.uploaded, self.upload_retries = [], 0, [], 0
+        self.in_flight = set()
 
     async def get(self, client, path, kind):
         for attempt in (1, 2):
@@ -91,7 +93,9 @@ class Traffic:
     async def steady(self, every_s, action):
         tick = time.monotonic()
         while tick < self.until:
-            asyncio.create_task(action())
+            request = asyncio.create_task(action())
+            self.in_flight.add(request)
+            request.add_done_callback(self.in_flight.discard)
             tick += every_s
             await asyncio.sleep(max(0.0, tick - time.monotonic()))
 
@@ -107,16 +111,23 @@ class Traffic:
 
         async def upload():
             n = next(turn)
-            try:
-                response = await client.post("/api/v1/submissions", json=documents[n % len(documents)],
-                                              headers={"Authorization": f"Token {keys[n % len(keys)]}"})
-            except Exception as exc:  # noqa: BLE001  (an upload is not retried blindly: it would count twice)
-                self.errors.append(f"upload: {type(exc).__name__}")
+            for attempt in (1, 2):
+                try:
+                    response = await client.post("/api/v1/submissions", json=documents[n % len(documents)],
+                                                  headers={"Authorization": f"Token {keys[n % len(keys)]}"})
+                except Exception as exc:  # noqa: BLE001  (a cut connection)
+                    # Safe to send again: a submission is its runs, so the same runs from the same account are
+                    # answered with the submission they made the first time, never stored twice.
+                    if attempt == 2:
+                        self.errors.append(f"upload: {type(exc).__name__}")
+                    else:
+                        self.upload_retries += 1
+                    continue
+                if response.status_code in (200, 201):
+                    self.uploaded.append(response.json()["id"])
+                else:
+                    self.errors.append(f"upload: {response.status_code} {response.text[:120]}")
                 return
-            if response.status_code in (200, 201):
-                self.uploaded.append(response.json()["id"])
-            else:
-                self.errors.append(f"upload: {response.status_code} {response.text[:120]}")
         await self.steady(UPLOAD_EVERY_S, upload)
 
     async def play_socket(self, url, headers, opening, kind):
@@ -219,7 +230,7 @@ async def phase(base, seconds, *, polled, busy=None, site_pid=None):
             jobs += [kill_at(seconds / 3, site_pid, " worker ", "the worker", killed),
                      kill_at(2 * seconds / 3, site_pid, "gameworld_site.webserver", "a Daphne", killed)]
         await asyncio.gather(*jobs)
-        await asyncio.sleep(2)  # the last requests answered
+        await asyncio.gather(*traffic.in_flight)  # the last requests answered before the client closes
     return traffic, killed
 
 
@@ -311,12 +322,13 @@ def main():
     errors = idle.errors + soak.errors
     for error in sorted(set(errors)):
         print(f"error x{errors.count(error)}: {error}")
-    print(f"{len(soak.uploaded)} uploads, {runs} runs; total {time.perf_counter() - began:.1f} s")
-    print(f"errors={len(errors)} lost_runs={lost} doubled_runs={doubled} uploads={len(soak.uploaded)} "
+    print(f"{len(set(soak.uploaded))} submissions, {runs} runs; total {time.perf_counter() - began:.1f} s")
+    print(f"errors={len(errors)} lost_runs={lost} doubled_runs={doubled} uploads={len(set(soak.uploaded))} "
           f"p99_ratio_pages={p99['pages'] / idle_p99['pages']:.2f} p99_ratio_api={p99['api'] / idle_p99['api']:.2f} "
           f"p99_ms_pages={p99['pages']:.0f} p99_ms_pages_idle={idle_p99['pages']:.0f} p99_ms_api={p99['api']:.0f} "
           f"p99_ms_api_idle={idle_p99['api']:.0f} p99_ms_play={p99['play']:.0f} p99_ms_agent={p99['agent']:.0f} "
-          f"restarts={restarts} reconnects={soak.reconnects} seconds={args.seconds:g}")
+          f"restarts={restarts} reconnects={soak.reconnects} upload_retries={soak.upload_retries} "
+          f"seconds={args.seconds:g}")
 
 
 def start_site_with_worker(tmp, port):

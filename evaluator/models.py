@@ -311,6 +311,8 @@ class Run(models.Model):
     mismatch = models.BooleanField(default=False, help_text="The claim differs from the verified replay.")
     error = models.TextField(blank=True)
     claimed_at = models.DateTimeField(null=True, blank=True, help_text="When a worker took it (a lease).")
+    claimed_by = models.CharField(max_length=255, blank=True, help_text="The process holding the lease, as "
+                                                                       "\"host:pid\".")
     verify_attempts = models.PositiveIntegerField(default=0)
     verified_at = models.DateTimeField(null=True, blank=True)
     created = models.DateTimeField(auto_now_add=True)

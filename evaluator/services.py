@@ -63,7 +63,8 @@ def reverify_submission(*, submission):
     with transaction.atomic():
         Run.objects.filter(submission=submission).update(
             status=Run.Status.PENDING, progress=None, success=None, attempts=None, actions_used=None,
-            invalid_actions=None, trace_sha256="", mismatch=False, error="", claimed_at=None, verified_at=None)
+            invalid_actions=None, trace_sha256="", mismatch=False, error="", claimed_at=None, claimed_by="",
+            verified_at=None)
         Submission.objects.filter(pk=submission.pk).update(status=Submission.Status.RECEIVED, runs_done=0, reason="")
         log_event(submission_id=submission.pk, message="re-verification: every run will be replayed again")
         transaction.on_commit(lambda: queue_verification(submission_id=submission.pk))

@@ -2,6 +2,8 @@
 sandbox and scored by the oracle beside their claims; a submission finishes when all its runs have. Keyword-only
 arguments."""
 import logging
+import os
+import socket
 import time
 from datetime import timedelta
 
@@ -52,13 +54,37 @@ def queue_run(*, run_id):
     _send_for_replay([run_id])
 
 
+def this_process():
+    """A lease holder's name: the machine and the process replaying the run."""
+    return f"{socket.gethostname()}:{os.getpid()}"
+
+
+def holder_is_gone(holder):
+    """Whether a lease was held by a process of this machine that no longer runs (a killed worker): its runs
+    need not wait for the lease to run out. A holder on another machine cannot be checked from here."""
+    host, _, pid = holder.rpartition(":")
+    if host != socket.gethostname() or not pid.isdigit():
+        return False
+    try:
+        os.kill(int(pid), 0)
+    except ProcessLookupError:
+        return True
+    except PermissionError:  # alive, under another user
+        return False
+    return False
+
+
 def claim_run(*, run_id):
-    """Take a run for replay, once: pending, or running under a lease that ran out (its worker died)."""
+    """Take a run for replay, once: pending, or running under a lease that ran out or whose holder is gone."""
     now = timezone.now()
     expired = now - timedelta(seconds=settings.GAMEWORLD_RUN_LEASE_S)
-    claimed = Run.objects.filter(
-        Q(status=Run.Status.PENDING) | Q(status=Run.Status.RUNNING, claimed_at__lt=expired), pk=run_id,
-    ).update(status=Run.Status.RUNNING, claimed_at=now, verify_attempts=F("verify_attempts") + 1)
+    free = Q(status=Run.Status.PENDING) | Q(status=Run.Status.RUNNING, claimed_at__lt=expired)
+    holder = Run.objects.filter(pk=run_id, status=Run.Status.RUNNING).values_list("claimed_by", flat=True).first()
+    if holder and holder_is_gone(holder):
+        free |= Q(status=Run.Status.RUNNING, claimed_by=holder)  # only one claimant still finds this holder
+    claimed = Run.objects.filter(free, pk=run_id).update(
+        status=Run.Status.RUNNING, claimed_at=now, claimed_by=this_process(),
+        verify_attempts=F("verify_attempts") + 1)
     return now if claimed == 1 else None
 
 
@@ -87,7 +113,8 @@ def verify_run(*, run_id):
     try:
         score, _ = run_trajectory(run.task.spec(), Trajectory(seed=run.seed, actions=run.actions))
     except (SandboxError, ValueError):
-        Run.objects.filter(pk=run_id, claimed_at=claimed_at).update(status=Run.Status.PENDING, claimed_at=None)
+        Run.objects.filter(pk=run_id, claimed_at=claimed_at).update(status=Run.Status.PENDING, claimed_at=None,
+                                                                    claimed_by="")
         raise
     mismatch = claim_differs(claimed_progress=run.claimed_progress, claimed_success=run.claimed_success,
                              score=score)
@@ -187,10 +214,11 @@ def requeue_stuck_runs():
     """The periodic sweep: send again every run that nobody is replaying (lost message, dead worker)."""
     now = timezone.now()
     lease = timedelta(seconds=settings.GAMEWORLD_RUN_LEASE_S)
-    stuck = Run.objects.filter(
+    stuck = list(Run.objects.filter(
         Q(status=Run.Status.PENDING, created__lt=now - lease) | Q(status=Run.Status.RUNNING, claimed_at__lt=now - lease),
-    ).values_list("pk", flat=True)
-    stuck = list(stuck)
+    ).values_list("pk", flat=True))
+    stuck += [pk for pk, holder in Run.objects.filter(status=Run.Status.RUNNING, claimed_at__gte=now - lease)
+              .values_list("pk", "claimed_by") if holder and holder_is_gone(holder)]
     _send_for_replay(stuck)
     # A worker that died between storing a run and counting it leaves a submission with nothing left to replay.
     for submission_id in Submission.objects.filter(status__in=[Submission.Status.QUEUED, Submission.Status.VERIFYING]) \

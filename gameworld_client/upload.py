@@ -36,6 +36,10 @@ class ClientError(Exception):
     """The server could not be reached, or answered something this client does not understand."""
 
 
+class ConnectionCut(ClientError):
+    """The connection dropped after the request may have reached the server (a server process restarted)."""
+
+
 class UploadError(ClientError):
     """The server refused the upload. `errors` is its list of {"field", "message"}; `status` the HTTP code."""
 
@@ -153,6 +157,8 @@ def _request(client: httpx.Client, method: str, url: str, *, token: str | None =
         headers["Content-Type"] = "application/json"
     try:
         return client.request(method, url, content=body, headers=headers)
+    except (httpx.ReadError, httpx.RemoteProtocolError) as exc:
+        raise ConnectionCut(f"the connection to {url} was cut: {exc or type(exc).__name__}") from None
     except (httpx.HTTPError, httpx.InvalidURL) as exc:
         raise ClientError(f"could not reach {url}: {exc or type(exc).__name__}") from None
 
@@ -190,9 +196,12 @@ def status_url_for(site: str, submission_id: int | str) -> str:
 def upload(path_or_dict: SubmissionSource, *, site: str, token: str, timeout: float = 120) -> dict[str, Any]:
     """POST a submission (a file path, a dict or bytes) to `{site}/api/v1/submissions`.
 
-    Returns the server's answer: {"id", "status", "runs_done", "runs_total", "finished", "url", "status_url",
-    ...}. Raises UploadError (with the server's `errors`; `status` None when the token is malformed and
-    nothing was sent) when it is refused, ClientError when the server cannot be reached or fails.
+    Returns the server's answer: {"id", "status", "runs_done", "runs_total", "finished", "created", "url",
+    "status_url", ...}; `created` is false when this account had sent the same runs before (the answer is that
+    submission: a submission is its runs, so sending it again never stores it twice, and an upload whose
+    connection was cut is sent once more). Raises UploadError (with the server's `errors`; `status` None when
+    the token is malformed and nothing was sent) when it is refused, ClientError when the server cannot be
+    reached or fails.
     """
     url = submissions_url(site)
     token = (token or "").strip()
@@ -201,9 +210,12 @@ def upload(path_or_dict: SubmissionSource, *, site: str, token: str, timeout: fl
                                   "(create one on your account page)" if token else "no API token given"}])
     body = _payload(path_or_dict)
     with _client(timeout) as client:
-        response = _request(client, "POST", url, token=token, body=body)
+        try:
+            response = _request(client, "POST", url, token=token, body=body)
+        except ConnectionCut:
+            response = _request(client, "POST", url, token=token, body=body)
     data = _json(response.content)
-    if response.status_code == 201 and isinstance(data, dict) and "id" in data:
+    if response.status_code in (200, 201) and isinstance(data, dict) and "id" in data:
         data.setdefault("status_url", status_url_for(site, data["id"]))
         return data
     if response.is_client_error:

@@ -1,5 +1,7 @@
 """Verification by replay: the server's figures, never the claimed ones."""
 import json
+import socket
+import subprocess
 from datetime import timedelta
 
 import pytest
@@ -44,12 +46,12 @@ def test_a_tampered_submission_is_flagged():
     claimed_null = run_entry("breakout/rally-5@1", trajectory="null")  # claims success, does nothing
     edited = run_entry("merge2048/corner-15@1")
     edited["actions"] = edited["actions"][:3]  # the list was cut; the claim still says success
-    submission = verify_all(submit([claimed_null, edited, run_entry("platformer/seven-coins@1")]))
+    submission = verify_all(submit([claimed_null, edited, run_entry("platformer/seven-coins@2")]))
     runs = {run.task.task_id: run for run in submission.runs.select_related("task__game")}
     assert runs["breakout/rally-5@1"].mismatch and runs["breakout/rally-5@1"].success is False
     assert runs["breakout/rally-5@1"].progress == 0.0
     assert runs["merge2048/corner-15@1"].mismatch and runs["merge2048/corner-15@1"].success is False
-    assert not runs["platformer/seven-coins@1"].mismatch
+    assert not runs["platformer/seven-coins@2"].mismatch
     assert submission.status == "verified"  # verified figures stand; the false claims are flagged
 
 
@@ -90,6 +92,31 @@ def test_a_run_whose_worker_died_is_taken_again_after_its_lease(settings):
     assert verification.verify_run(run_id=run.pk) is None
     run.refresh_from_db()
     assert run.status == "verified" and run.verify_attempts == 2
+
+
+def a_gone_process():
+    """The pid of a process of this machine that has exited (a worker killed mid-way)."""
+    process = subprocess.Popen(["true"])
+    process.wait()
+    return process.pid
+
+
+def test_a_run_held_by_a_process_of_this_machine_that_is_gone_is_taken_at_once():
+    submission = submit([run_entry("breakout/rally-5@1")])
+    run = submission.runs.get()
+    verification.claim_run(run_id=run.pk)
+    Run.objects.filter(pk=run.pk).update(claimed_by=f"{socket.gethostname()}:{a_gone_process()}")
+    assert verification.verify_run(run_id=run.pk) is None  # not told to wait for the lease
+    run.refresh_from_db()
+    assert run.status == "verified" and run.verify_attempts == 2 and run.claimed_by == verification.this_process()
+
+
+def test_a_run_held_by_another_machine_waits_for_its_lease(settings):
+    submission = submit([run_entry("breakout/rally-5@1")])
+    run = submission.runs.get()
+    verification.claim_run(run_id=run.pk)
+    Run.objects.filter(pk=run.pk).update(claimed_by=f"another-machine:{a_gone_process()}")
+    assert 0 < verification.verify_run(run_id=run.pk) <= settings.GAMEWORLD_RUN_LEASE_S
 
 
 def test_reverifying_replaces_figures_without_new_rows(django_capture_on_commit_callbacks, queued_runs):
@@ -136,6 +163,17 @@ def test_the_sweep_requeues_stuck_runs(settings, queued_runs):
     Run.objects.filter(pk=lost.pk).update(created=old)  # its message was lost
     Run.objects.filter(pk=dead.pk).update(created=old, status="running", claimed_at=old)  # its worker died
     assert sorted(verification.requeue_stuck_runs()) == sorted([lost.pk, dead.pk]) == sorted(sent)
+
+
+def test_the_sweep_requeues_at_once_a_run_whose_holder_on_this_machine_is_gone(queued_runs):
+    sent = queued_runs
+    submission = submit([run_entry(t) for t in SHORT_TASKS[:2]])
+    killed, alive = submission.runs.order_by("pk")
+    for run in (killed, alive):
+        verification.claim_run(run_id=run.pk)  # held by this (living) process
+    Run.objects.filter(pk=killed.pk).update(claimed_by=f"{socket.gethostname()}:{a_gone_process()}")
+    sent.clear()
+    assert verification.requeue_stuck_runs() == [killed.pk] and sent == [killed.pk]
 
 
 def test_upload_payload_round_trip_keeps_actions_exactly():

@@ -124,6 +124,26 @@ def test_a_malformed_token_is_refused_before_anything_is_sent():
     assert str(refused.value).startswith("the upload was not sent:")
 
 
+def test_an_upload_whose_connection_was_cut_is_sent_once_more(monkeypatch):
+    """Safe because the server answers the same runs from the same account with the submission they made."""
+    import importlib
+
+    import httpx
+
+    upload_module = importlib.import_module("gameworld_client.upload")  # the module, not the function
+    bodies = []
+
+    def server(request):
+        bodies.append(request.content)
+        if len(bodies) == 1:
+            raise httpx.RemoteProtocolError("Server disconnected without sending a response.")
+        return httpx.Response(200, json={"id": 7, "status": "queued", "created": False})
+    monkeypatch.setattr(upload_module, "_client", lambda timeout: httpx.Client(transport=httpx.MockTransport(server)))
+    answer = upload({"format": "gameworld.submission/1"}, site="http://site.test", token="gw_key")
+    assert answer["id"] == 7 and answer["status_url"] == "http://site.test/api/v1/submissions/7"
+    assert len(bodies) == 2 and bodies[0] == bodies[1]
+
+
 # Slow: the live site and a worker.
 
 @pytest.mark.slow
@@ -184,12 +204,16 @@ def test_no_wait_then_wait_and_the_python_api(site_url, celery_worker_process, t
     followed = cli("wait", submission_id, "--site", site_url, "--interval", "0.2", "--timeout", "120")
     assert followed.returncode == 0, followed.stdout + followed.stderr
     assert "verified: 1 runs, no mismatches" in followed.stdout
-    assert table_rows(followed.stdout)["platformer/seven-coins@1"][-1] == "ok"
+    assert table_rows(followed.stdout)["platformer/seven-coins@2"][-1] == "ok"
 
     created = upload({"format": "gameworld.submission/1", "agent": AGENT, "protocol": "paused",
                       "task_set": task_set.slug, "runs": [reference_run(tasks["minesweeper/clear-board"])]},
                      site=site_url, token=key)
     assert created["runs_total"] == 1 and created["status_url"].endswith(f"/api/v1/submissions/{created['id']}")
+    again = upload({"format": "gameworld.submission/1", "agent": AGENT, "protocol": "paused",
+                    "task_set": task_set.slug, "runs": [reference_run(tasks["minesweeper/clear-board"])]},
+                   site=site_url, token=key)  # sent twice (a retry): the same submission, not a second one
+    assert (again["id"], again["created"], created["created"]) == (created["id"], False, True)
     seen = []
     final = wait(created["status_url"], interval=0.2, timeout=120, on_progress=seen.append)
     assert final["finished"] and final["status"] == "verified" and final["mismatches"] == 0
