@@ -464,16 +464,17 @@
     ctx.font = "bold 12px monospace"; ctx.textBaseline = "middle"; ctx.textAlign = "left";
     var rain = g.weather[g.day] === "rain";
     ctx.fillStyle = "#fff3d6"; ctx.fillText("Day " + g.day + "/" + SEASON_DAYS, 6, 11);
-    ctx.fillStyle = g.dayTick > DAY_TICKS - 120 ? "#ff8a6a" : "#fff3d6"; ctx.fillText(clockText(), 92, 11);
-    ctx.fillStyle = rain ? "#8fd3ff" : "#ffd84a"; ctx.fillText(rain ? "RAIN" : "SUN", 140, 11);
-    ctx.fillStyle = "#ffd84a"; ctx.beginPath(); ctx.arc(186, 11, 5, 0, Math.PI * 2); ctx.fill();
-    ctx.fillStyle = "#fff3d6"; ctx.fillText(String(g.coins), 194, 11);
-    ctx.fillText("earned " + g.earned, 236, 11);
+    ctx.fillStyle = g.dayTick > DAY_TICKS - 120 ? "#ff8a6a" : "#fff3d6"; ctx.fillText(clockText(), 80, 11);
+    ctx.fillStyle = rain ? "#8fd3ff" : "#ffd84a"; ctx.fillText(rain ? "RAIN" : "SUN", 122, 11);
+    ctx.fillStyle = "#ffd84a"; ctx.beginPath(); ctx.arc(162, 11, 5, 0, Math.PI * 2); ctx.fill();
+    ctx.fillStyle = "#fff3d6"; ctx.fillText(String(g.coins), 170, 11);
+    ctx.fillText("earned " + g.earned, 202, 11);
+    ctx.fillText("harvested " + g.harvested, 282, 11);
     // can
-    ctx.fillStyle = "#9aa3ad"; ctx.fillRect(350, 4, 12, 12);
-    ctx.fillStyle = "#1d2a3a"; ctx.fillRect(366, 6, 60, 8);
-    ctx.fillStyle = "#4aa8ff"; ctx.fillRect(366, 6, Math.round(60 * g.water / g.waterMax), 8);
-    ctx.fillStyle = "#fff3d6"; ctx.fillText(g.water + "/" + g.waterMax, 430, 11);
+    ctx.fillStyle = "#9aa3ad"; ctx.fillRect(370, 4, 12, 12);
+    ctx.fillStyle = "#1d2a3a"; ctx.fillRect(386, 6, 44, 8);
+    ctx.fillStyle = "#4aa8ff"; ctx.fillRect(386, 6, Math.round(44 * g.water / g.waterMax), 8);
+    ctx.fillStyle = "#fff3d6"; ctx.fillText(g.water + "/" + g.waterMax, 434, 11);
     // seeds, selected, produce, prices
     var x = 6;
     for (var i = 0; i < KINDS.length; i++) {

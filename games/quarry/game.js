@@ -20,12 +20,17 @@
   var BAT_MOVE = 12, BAT_SPAWN = 36, BAT_MAX = 5, TORCH_R = 3;
   var PLATEAU = 10;                        // grass row around the spawn
   var SPAWN_X = 20;
+  var PLAIN = 9;                           // the ground is flat from SPAWN_X - PLAIN to SPAWN_X + PLAIN
+  var NEAR_MIN = 2, NEAR_SPAN = 8;         // the nearest tree: 2-9 tiles to one side (seeded)
+  var FAR = 10;                            // every other tree is at least 10 tiles from the start
 
   // tiles
   var AIR = 0, GRASS = 1, DIRT = 2, STONE = 3, COAL = 4, IRON = 5, WOOD = 6, PLANK = 7, WATER = 8, BEDROCK = 9;
   var CH = [".", "g", "d", "s", "c", "i", "w", "p", "~", "#"];
   var NAME = ["air", "grass", "dirt", "stone", "coal ore", "iron ore", "log", "planks", "water", "bedrock"];
   function solid(t) { return t !== AIR && t !== WATER; }
+  // tree trunks stand in the background: the miner walks and falls through them (but can still chop them)
+  function firm(t) { return solid(t) && t !== WOOD; }
   // shade-bats seep through open cells and soft earth (grass, dirt), never through stone, ore, logs or planks
   function batPass(t) { return t === AIR || t === WATER || t === GRASS || t === DIRT; }
   // hits needed to break a tile with pickaxe level 0, 1, 2 (0 = cannot)
@@ -48,9 +53,9 @@
     var surf = [];
     for (x = 0; x < COLS; x++) surf.push(PLATEAU);
     var h = PLATEAU;
-    for (x = 14; x >= 0; x--) { if (rnd(100) < 35) h += rnd(2) ? 1 : -1; h = Math.max(7, Math.min(12, h)); surf[x] = h; }
+    for (x = SPAWN_X - PLAIN - 1; x >= 0; x--) { if (rnd(100) < 35) h += rnd(2) ? 1 : -1; h = Math.max(7, Math.min(12, h)); surf[x] = h; }
     h = PLATEAU;
-    for (x = 26; x < COLS; x++) { if (rnd(100) < 35) h += rnd(2) ? 1 : -1; h = Math.max(7, Math.min(12, h)); surf[x] = h; }
+    for (x = SPAWN_X + PLAIN + 1; x < COLS; x++) { if (rnd(100) < 35) h += rnd(2) ? 1 : -1; h = Math.max(7, Math.min(12, h)); surf[x] = h; }
     var dirtDepth = [];
     for (x = 0; x < COLS; x++) dirtDepth.push(2 + (rnd(100) < 30 ? 1 : 0));
     for (x = 0; x < COLS; x++) {
@@ -67,6 +72,7 @@
     }
     // a pond on one far side
     var pondLeft = rnd(2) === 0;
+    var nearSide = pondLeft ? -1 : 1;       // the nearest tree stands on the pond's side
     var px0 = pondLeft ? 3 + rnd(4) : 31 + rnd(4);
     var s = surf[px0];
     for (x = px0; x < px0 + 4; x++) {
@@ -81,15 +87,16 @@
     map[cy][cx] = COAL; map[cy][cx + 1] = COAL;
     var ix = SPAWN_X - side * (3 + rnd(4)), iy = PLATEAU + 8 + rnd(3);
     map[iy][ix] = IRON; map[iy][ix - side] = IRON; map[iy][ix - 2 * side] = IRON;
-    // trees: one on each side of the spawn, a few further out
-    var trees = [SPAWN_X - 4 - rnd(3), SPAWN_X + 4 + rnd(3)];
+    // trees: the nearest 2-9 tiles to one side (seeded), one 10-12 tiles to the other side, a few further out
+    var trees = [SPAWN_X + nearSide * (NEAR_MIN + rnd(NEAR_SPAN)), SPAWN_X - nearSide * (FAR + rnd(3))];
     for (x = 2; x < COLS - 2; x++) {
-      if (Math.abs(x - SPAWN_X) < 9) continue;
+      if (Math.abs(x - SPAWN_X) < FAR) continue;
       if (x >= px0 - 1 && x <= px0 + 4) continue;
+      if (Math.abs(x - trees[1]) < 3) continue;
       if (rnd(100) < 18) { trees.push(x); x += 2; }
     }
     for (i = 0; i < trees.length; i++) {
-      var tx = trees[i], th = 3 + rnd(3);
+      var tx = trees[i], th = i < 2 ? 4 + rnd(2) : 3 + rnd(3);   // the first two: 4-5 logs, 8 or more together
       for (y = surf[tx] - 1; y >= surf[tx] - th; y--) map[y][tx] = WOOD;
     }
     g = {
@@ -113,7 +120,7 @@
   }
   function say(t) { g.message = t; g.msgTicks = 150; }
   function isNight() { return g.clock >= DAY_T; }
-  function grounded() { return solid(tile(g.px, g.py + 1)); }
+  function grounded() { return firm(tile(g.px, g.py + 1)); }
 
   function torchZone(x, y) {
     for (var i = 0; i < g.torches.length; i++) {
@@ -229,15 +236,16 @@
   function walk(dx) {
     g.face = dx;
     var nx = g.px + dx;
-    if (!solid(tile(nx, g.py))) { moveTo(nx, g.py); return; }
-    // step up one block when standing and there is head room
-    if (grounded() && !solid(tile(g.px, g.py - 1)) && !solid(tile(nx, g.py - 1)) && g.py > 0) moveTo(nx, g.py - 1);
+    if (!firm(tile(nx, g.py))) { moveTo(nx, g.py); return; }
+    // step up one block when standing (or swimming) and there is head room
+    if ((grounded() || tile(g.px, g.py) === WATER) && !firm(tile(g.px, g.py - 1)) && !firm(tile(nx, g.py - 1)) && g.py > 0) moveTo(nx, g.py - 1);
   }
   function moveTo(x, y) { g.moveFrom = [g.px, g.py]; g.moveTick = g.tick; g.px = x; g.py = y; }
 
   function jump() {
-    if (!grounded() && !solid(tile(g.px, g.py)) && g.hang <= 0 && tile(g.px, g.py) !== WATER) return;
-    if (g.py <= 0 || solid(tile(g.px, g.py - 1))) return;
+    // only from the ground (or swimming): no second jump while hanging in the air
+    if (!grounded() && tile(g.px, g.py) !== WATER) return;
+    if (g.py <= 0 || firm(tile(g.px, g.py - 1))) return;
     moveTo(g.px, g.py - 1);
     g.hang = JUMP_HANG;
   }
@@ -574,9 +582,17 @@
     ctx.textAlign = "left";
     // footer: message or recipes
     ctx.fillStyle = "#1a1410"; ctx.fillRect(0, H - FOOT, W, FOOT);
-    ctx.font = "11px sans-serif";
-    if (g.msgTicks > 0) { ctx.fillStyle = "#fff3c4"; ctx.fillText(g.message, 8, H - 7); }
-    else { ctx.fillStyle = "#b8a890"; ctx.fillText("1 planks  2 wood pick  3 stone pick  4 torch  X mine  C place  arrows walk", 8, H - 7); }
+    ctx.font = "10px sans-serif"; ctx.fillStyle = "#b8a890";
+    ctx.fillText("craft: 1 planks  2 wood pick  3 stone pick  4 torch", 8, H - 7);
+    if (g.msgTicks > 0) {  // a message floats over the bottom of the view, so the footer's figures stay readable
+      ctx.font = "11px sans-serif";
+      ctx.fillStyle = "rgba(26, 20, 16, 0.85)"; ctx.fillRect(0, H - FOOT - 18, ctx.measureText(g.message).width + 16, 18);
+      ctx.fillStyle = "#fff3c4"; ctx.fillText(g.message, 8, H - FOOT - 5);
+    }
+    // what the tasks count: everything gathered so far, not only what is held
+    ctx.textAlign = "right"; ctx.font = "bold 10px sans-serif"; ctx.fillStyle = "#ffd27a";
+    ctx.fillText("gathered: wood " + g.woodGot + "  stone " + g.stoneGot + "  iron " + g.ironGot, W - 8, H - 7);
+    ctx.textAlign = "left";
   }
 
   // ---------------------------------------------------------------- loop, input, API

@@ -1,7 +1,8 @@
 """Scripted player for Quarry Nights (`quarry`): reads the world from the state every step and plans.
 
 Its jobs, in order, for each task:
-  gather-wood-8   walk to the nearest tree and chop it (X toward the trunk) until 8 logs were chopped;
+  gather-wood-8   walk beside the nearest log (trunks are walked through) and chop it (X toward the trunk, from a
+                  jump when the log is one row up) until 8 logs were chopped;
   craft-pickaxe   chop 2 logs, craft 4 planks (Digit1 twice) and the wooden pickaxe (Digit2);
   mine-stone-8    the wooden pickaxe, then dig straight down through grass and dirt into the stone;
   survive-night   the wooden pickaxe, then dig down into the stone (shade-bats seep through grass and dirt) until
@@ -59,6 +60,10 @@ class World:
     def solid(self, x, y):
         return self.at(x, y) not in OPEN
 
+    def firm(self, x, y):
+        """Blocks the miner: tree trunks stand in the background and are walked (and fallen) through."""
+        return self.at(x, y) not in OPEN + "w"
+
     def trunks(self):
         """Columns with a log, and the rows of their logs."""
         out = {}
@@ -85,15 +90,13 @@ class Player:
         """One action toward column tx along the ground (climbing, jumping, or mining what is in the way)."""
         dx = 1 if tx > w.x else -1
         nx = w.x + dx
-        if not w.solid(nx, w.y):
+        if not w.firm(nx, w.y):
             return key(SIDE[dx])
-        if not w.solid(w.x, w.y - 1) and not w.solid(nx, w.y - 1):
+        if not w.firm(w.x, w.y - 1) and not w.firm(nx, w.y - 1):
             return key(SIDE[dx])                            # a 1-block ledge: walked up
-        if w.at(nx, w.y) == "w":
-            return mine(dx, 0)                              # a trunk in the way: chop it
-        if not w.solid(w.x, w.y - 1) and not w.solid(w.x, w.y - 2) and not w.solid(nx, w.y - 2):
+        if not w.firm(w.x, w.y - 1) and not w.firm(w.x, w.y - 2) and not w.firm(nx, w.y - 2):
             return keys("ArrowUp", SIDE[dx])                # a 2-block ledge: jump onto it
-        if w.solid(w.x, w.y - 1) and w.at(w.x, w.y - 1) != "w":
+        if w.firm(w.x, w.y - 1):
             return mine(0, -1)
         return mine(dx, 0)
 
@@ -101,21 +104,29 @@ class Player:
         """One action toward chopping the nearest log: from beside it, or from on top of its trunk."""
         best = None
         for tx, ys in w.trunks().items():
-            for ty in ys:
-                spots = [(tx - 1, ty, (1, 0)), (tx + 1, ty, (-1, 0))]
-                if ty == min(ys):
-                    spots.append((tx, ty - 1, (0, 1)))
-                for sx, sy, d in spots:
-                    if w.solid(sx, sy):
+            for side in (-1, 1):
+                sx = tx + side
+                for ty in ys:
+                    if w.firm(sx, ty):
                         continue
-                    cost = abs(sx - w.x) + 2 * abs(sy - w.y)
+                    if w.firm(sx, ty + 1):
+                        stand, hop = ty, False                  # chopped standing beside the log
+                    elif w.firm(sx, ty + 2):
+                        stand, hop = ty + 1, True               # chopped from a jump beside it
+                    else:
+                        continue
+                    cost = abs(sx - w.x) + 2 * abs(stand - w.y) + (2 if hop else 0)
                     if best is None or cost < best[0]:
-                        best = (cost, sx, sy, d)
-        _, sx, sy, d = best
-        if (w.x, w.y) == (sx, sy):
-            return mine(*d)
+                        best = (cost, sx, ty, stand, hop, -side)
+        if best is None:
+            return WAIT
+        _, sx, ty, stand, hop, d = best
+        if w.x == sx and w.y == ty:
+            return mine(d, 0)
+        if w.x == sx and w.y == stand:
+            return key("ArrowUp")
         if w.x == sx:
-            return mine(0, 1) if sy > w.y else key("ArrowUp")
+            return mine(0, 1) if stand > w.y else key("ArrowUp")
         return self.walk_to(w, sx)
 
     def shelter(self, s, w):
@@ -185,7 +196,7 @@ class Player:
             if w.at(w.x + dx, w.y) in "c":
                 return mine(dx, 0)
         for dx in (-1, 1):
-            if not w.solid(w.x + dx, w.y):
+            if not w.firm(w.x + dx, w.y):
                 return key(SIDE[dx])
         return mine(0, 1)
 
@@ -230,7 +241,7 @@ class Player:
 
     @staticmethod
     def tunnel(w, dx):
-        return mine(dx, 0) if w.solid(w.x + dx, w.y) else key(SIDE[dx])
+        return mine(dx, 0) if w.firm(w.x + dx, w.y) else key(SIDE[dx])
 
     @staticmethod
     def on_surface(w):
