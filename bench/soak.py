@@ -11,7 +11,7 @@ then waits for every uploaded run to be verified and counts runs lost (uploaded,
 is an upload (`upload_retries`: the same runs from the same account are the same submission, never a second one);
 a socket the kill cut reconnects and resumes its episode (counted as `reconnects`, not as errors).
 
-    .venv/bin/python bench/soak.py [--seconds 45] [--players 2] [--agents 2]   (--seconds 300 for a longer soak)
+    .venv/bin/python bench/soak.py [--seconds 45] [--players 5] [--agents 3]   (--seconds 300 for a longer soak)
 Last line: errors=.. lost_runs=.. doubled_runs=.. uploads=.. p99_ratio_pages=.. p99_ratio_api=.. p99_ms_pages=..
 p99_ms_pages_idle=.. p99_ms_api=.. p99_ms_api_idle=.. p99_ms_play=.. p99_ms_agent=.. restarts=.. reconnects=..
 """
@@ -290,8 +290,8 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=45, help="the soak's length (the default run is under "
                                                                   "about a minute of traffic; 300 for a longer soak)")
-    parser.add_argument("--players", type=int, default=2)
-    parser.add_argument("--agents", type=int, default=2)
+    parser.add_argument("--players", type=int, default=5)
+    parser.add_argument("--agents", type=int, default=3)
     parser.add_argument("--keep", action="store_true", help="keep the temporary data folder")
     args = parser.parse_args()
     began = time.perf_counter()
