@@ -2,7 +2,8 @@
 // An astronaut explores six rooms of a derelict station: jet boots (a double jump) and a keycard open the
 // way to the reactor core. Logic runs in fixed 60 Hz ticks counted from the (virtual) clock; chance comes
 // only from Math.random (drone patrol phases and which energy-cell spot of each room is lit, all drawn at
-// the start of an attempt). Every speed is a multiple of 1/8 px, so positions are exact.
+// the start of an attempt; the airlock's layout, the bridge's acid pool and the reactor's spikes are placed by the seed
+// too). Every speed is a multiple of 1/8 px, so positions are exact.
 (function () {
   "use strict";
 
@@ -13,7 +14,7 @@
 
   // ---------------------------------------------------------------- the station (fixed geometry)
   // '#' hull, '=' girder, 'B' crate (all solid), 'D' locked door (solid until the keycard opens it),
-  // 'a' acid, '^' spikes, 'J' jet boots, 'K' keycard, 'c' an energy-cell spot (one of each room's two is lit),
+  // 'a' acid, '^' spikes, 'v' spikes hanging under a bulkhead, 'J' jet boots, 'K' keycard, 'c' an energy-cell spot (one of each room's two is lit),
   // 'Z' the reactor core, 'S' the start.
   // Drones: axis h patrols a row between two columns, axis v a column between two rows (1 px a tick).
   var ROOMS = [
@@ -167,6 +168,9 @@
     G = { t: 0, score: 0, rooms: 1, items: 0, boots: false, keycard: false, doors: 0, cells: 0, core: 0,
           lives: LIVES, deaths: 0, over: false, outcome: null, reason: null, overT: 0, fx: [], msg: null, msgT: 0 };
     G.grids = ROOMS.map(function (R) { return R.map.map(function (row) { return row.split(""); }); });
+    G.layout = buildAirlock(G.grids[0]);
+    G.layout.bridge_acid = shiftRun(G.grids[4], 18, "a", "#", 4, 10);
+    G.layout.reactor_spikes = shiftRun(G.grids[5], 17, "^", ".", 4, 14);
     G.visited = ROOMS.map(function () { return false; });
     G.visited[0] = true;
     // one of each room's two energy-cell spots is lit (the seed decides which)
@@ -179,7 +183,7 @@
     // drones: each starts somewhere on its beat, heading either way
     G.drones = [];
     ROOMS.forEach(function (R, ri) {
-      R.drones.forEach(function (d) {
+      (ri === 0 ? [G.layout.drone] : R.drones).forEach(function (d) {
         var dr = { room: ri, axis: d.axis };
         if (d.axis === "h") { dr.a = d.c0 * TILE; dr.b = d.c1 * TILE + TILE - DW; dr.y = d.row * TILE + TILE - DH - 2; }
         else { dr.a = d.r0 * TILE; dr.b = d.r1 * TILE + TILE - DH; dr.x = d.col * TILE + 1; }
@@ -197,6 +201,47 @@
     G.safe = { room: 0, px: G.px, py: G.py };
     G.banner = 90;
     shownSince = performance.now();
+  }
+
+  // The airlock is laid out by the seed: an acid pool (4 columns), a stack of crates (2 columns, 2 high) and a
+  // spiked bulkhead (4 to 6 columns hanging from the ceiling down to two tiles above the floor, spikes under it:
+  // walk under it, a jump there meets the spikes), in a seeded order, at least 4 free columns apart, with the
+  // spare columns of columns 4-28 spread by the seed; one of the two stretches between them (the seed picks which) is
+  // at least 6 columns long and patrolled by a floor drone. One energy-cell spot floats over the pool, one over the
+  // crates.
+  var ORDERS = [["acid", "crates", "gate"], ["acid", "gate", "crates"], ["crates", "acid", "gate"],
+                ["crates", "gate", "acid"], ["gate", "acid", "crates"], ["gate", "crates", "acid"]];
+  function buildAirlock(grid) {
+    var r, c, k;
+    for (r = 1; r < 18; r++) for (c = 1; c < 29; c++) grid[r][c] = grid[r][c] === "S" ? "S" : ".";
+    for (c = 1; c < 29; c++) grid[18][c] = "#";
+    var order = ORDERS[Math.floor(Math.random() * ORDERS.length)];
+    var width = { acid: 4, crates: 2, gate: 4 + Math.floor(Math.random() * 3) };
+    var patrolled = Math.random() < 0.5 ? 0 : 1, gap = [4, 4];
+    gap[patrolled] = 6;
+    var spare = [0, 0, 0, 0], free = 25 - gap[0] - gap[1] - width.acid - width.crates - width.gate;
+    for (k = 0; k < free; k++) spare[Math.floor(Math.random() * 4)]++;
+    var at = {}, col = 4 + spare[0], drone = null;
+    for (k = 0; k < 3; k++) {
+      at[order[k]] = col;
+      col += width[order[k]];
+      if (k === patrolled) drone = { axis: "h", row: 17, c0: col, c1: col + gap[k] + spare[k + 1] - 1 };
+      if (k < 2) col += gap[k] + spare[k + 1];
+    }
+    for (c = at.acid; c < at.acid + 4; c++) grid[18][c] = "a";
+    grid[15][at.acid + 1 + (Math.random() < 0.5 ? 0 : 1)] = "c";
+    for (r = 16; r < 18; r++) for (c = at.crates; c < at.crates + 2; c++) grid[r][c] = "B";
+    grid[13][at.crates + (Math.random() < 0.5 ? 0 : 1)] = "c";
+    for (c = at.gate; c < at.gate + width.gate; c++) { for (r = 1; r < 15; r++) grid[r][c] = "#"; grid[15][c] = "v"; }
+    return { order: order.slice(), acid: at.acid, crates: at.crates, gate: at.gate, gate_w: width.gate, drone: drone };
+  }
+  // Moves a run of ch tiles in row r (background bg where it was) to a seeded first column in lo..hi.
+  function shiftRun(grid, r, ch, bg, lo, hi) {
+    var cols = [], c;
+    for (c = 0; c < COLS; c++) if (grid[r][c] === ch) { cols.push(c); grid[r][c] = bg; }
+    var at = lo + Math.floor(Math.random() * (hi - lo + 1));
+    for (c = 0; c < cols.length; c++) grid[r][at + c] = ch;
+    return at;
   }
 
   function findTile(room, ch) {
@@ -303,6 +348,7 @@
       var ch = grid[r][c], X = c * TILE, Y = r * TILE;
       if (ch === "a" && overlap(G.px, G.py, PW, PH, X, Y + 5, TILE, TILE - 5)) hazard = "acid";
       else if (ch === "^" && overlap(G.px, G.py, PW, PH, X + 2, Y + 7, TILE - 4, TILE - 7)) hazard = "spikes";
+      else if (ch === "v" && overlap(G.px, G.py, PW, PH, X + 2, Y, TILE - 4, TILE)) hazard = "spikes";
       else if ((ch === "J" || ch === "K" || ch === "c") && overlap(G.px, G.py, PW, PH, X + 2, Y + 2, TILE - 4, TILE - 4)) {
         grid[r][c] = ".";
         if (ch === "c") { G.cells++; G.score += 50; popup("+50 CELL", X + 8, Y - 6, "#7ff6ff"); burst(X + 8, Y + 8, "#7ff6ff", 6); }
@@ -330,7 +376,14 @@
         if (d.room === G.room && overlap(G.px, G.py, PW, PH, d.x + 2, d.y + 2, DW - 4, DH - 4)) { die("drone"); return; }
       }
     }
-    if (G.onGround) { G.safe.room = G.room; G.safe.px = G.px; G.safe.py = G.py; }
+    if (G.onGround && !underSpikes()) { G.safe.room = G.room; G.safe.px = G.px; G.safe.py = G.py; }
+  }
+
+  // Ground under the bulkhead's spikes is never a place to come back to (so losses cannot inch the hero past it).
+  function underSpikes() {
+    var c0 = Math.floor(G.px / TILE) - 1, c1 = Math.floor((G.px + PW - 1) / TILE) + 1;
+    for (var c = Math.max(0, c0); c <= Math.min(COLS - 1, c1); c++) for (var r = 0; r < ROWS; r++) if (G.grids[G.room][r][c] === "v") return true;
+    return false;
   }
 
   function moveDrones() {
@@ -373,6 +426,10 @@
         tick: G.t,
         hero: { px: G.px, py: G.py, vy: G.vy, on_ground: G.onGround, jump_buf: G.jumpBuf, coyote: G.coyote,
                 air_jump: G.airJump, dying: G.dying, inv: G.inv },
+        layout: { airlock_order: G.layout.order.slice(), acid_col: G.layout.acid, crates_col: G.layout.crates,
+                  bulkhead_col: G.layout.gate, bulkhead_w: G.layout.gate_w, bridge_acid_col: G.layout.bridge_acid,
+                  reactor_spikes_col: G.layout.reactor_spikes },
+        tiles: G.grids[G.room].map(function (row) { return row.join(""); }),
         drones: G.drones.map(function (d) { return { room: d.room, axis: d.axis, x: d.x, y: d.y, a: d.a, b: d.b, dir: d.dir }; })
       };
     },
@@ -484,6 +541,13 @@
           ctx.beginPath(); ctx.moveTo(X + k * 5 + 1, Y + TILE); ctx.lineTo(X + k * 5 + 3.5, Y + 6); ctx.lineTo(X + k * 5 + 6, Y + TILE); ctx.fill();
         }
         ctx.fillStyle = "#e8405a"; for (k = 0; k < 3; k++) ctx.fillRect(X + k * 5 + 3, Y + 6, 1, 2);
+      } else if (t === "v") {
+        ctx.fillStyle = "#2a3040"; ctx.fillRect(X, Y, TILE, 3);
+        ctx.fillStyle = "#b8c4d8";
+        for (var q = 0; q < 3; q++) {
+          ctx.beginPath(); ctx.moveTo(X + q * 5 + 1, Y + 2); ctx.lineTo(X + q * 5 + 3.5, Y + 15); ctx.lineTo(X + q * 5 + 6, Y + 2); ctx.fill();
+        }
+        ctx.fillStyle = "#e8405a"; for (q = 0; q < 3; q++) ctx.fillRect(X + q * 5 + 3, Y + 12, 1, 3);
       } else if (t === "c") {
         drawCell(X + 8, Y + 8, time, c);
       } else if (t === "J") {
@@ -602,7 +666,7 @@
     ctx.fillStyle = "#5ae0ff"; ctx.fillRect(0, HUD_H - 2, VIEW_W, 2);
     ctx.textAlign = "left"; ctx.font = "bold 9px monospace"; ctx.fillStyle = "#8fa6d0";
     ctx.fillText("SCORE", 8, 13); ctx.fillText("SUIT", 72, 13); ctx.fillText("CELLS", 132, 13);
-    ctx.fillText("GEAR", 186, 13); ctx.fillText("ROOMS", 250, 13);
+    ctx.fillText("GEAR", 186, 13); ctx.fillText("ROOMS", 250, 13); ctx.fillText("DOORS", 286, 13);
     ctx.font = "bold 14px monospace"; ctx.fillStyle = "#ffffff";
     ctx.fillText(("00000" + G.score).slice(-5), 8, 31);
     for (var i = 0; i < LIVES; i++) {   // suit integrity pips
@@ -616,7 +680,9 @@
     if (G.boots) drawBoots(197.5, 28, 0); else { ctx.fillStyle = "#3a4a70"; ctx.fillText("?", 193, 32); }
     if (G.keycard) drawCard(223.5, 26.5, 0); else { ctx.fillStyle = "#3a4a70"; ctx.fillText("?", 219, 32); }
     ctx.fillStyle = "#fff"; ctx.font = "bold 14px monospace"; ctx.fillText(G.rooms + "/" + ROOMS.length, 250, 31);
-    ctx.font = "bold 9px monospace"; ctx.fillStyle = "#8fa6d0"; ctx.fillText(ROOMS[G.room].name, 296, 13);
+    ctx.fillText(String(G.doors), 296, 31);
+    ctx.font = "bold 9px monospace"; ctx.fillStyle = "#8fa6d0"; ctx.textAlign = "right";
+    ctx.fillText(ROOMS[G.room].name, 458, 11); ctx.textAlign = "left";
     // minimap: visited rooms only, the current one blinking
     var mx = 330, my = 17, cw = 26, ch = 10;
     ctx.fillStyle = "#0a0e1a"; ctx.fillRect(mx - 3, my - 3, MAP_W * cw + 4, MAP_H * (ch + 2) + 4);

@@ -1,14 +1,13 @@
 """Scripted player for Starhold (games/starhold).
 
-It reads the game's state and plans with a model of the game's physics (a port of tick() in game.js, with the
-rooms read from game.js itself): a beam search over the six actions, ranked by the distance to the current
+It reads the game's state and plans with a model of the game's physics (a port of tick() in game.js, with each
+room's seeded tiles read from the state's `tiles` while the astronaut is in it, and remembered): a beam search over the six actions, ranked by the distance to the current
 room's goal (the exit towards the core, or the item or door that room holds while it is still needed), that
 stops at the first progress event (a new room, an item, the door, the core) and plans again from the new
 state. Drones move on their own, so their positions are precomputed tick by tick for the plan's horizon.
 
     .venv/bin/python games/starhold/solver.py
 """
-import re
 import sys
 from pathlib import Path
 
@@ -18,10 +17,6 @@ from sandbox import solvers  # noqa: E402
 
 BUNDLE = Path(__file__).resolve().parent
 MANIFEST = BUNDLE / "manifest.json"
-SOURCE = (BUNDLE / "game.js").read_text()
-_ROWS = re.findall(r'^\s+"([#.=BDa^JKcZS]{30})",?$', SOURCE, re.M)
-assert len(_ROWS) == 120, len(_ROWS)
-MAPS = [_ROWS[i * 20:(i + 1) * 20] for i in range(6)]
 GRID_POS = [(0, 0), (1, 0), (1, 1), (2, 1), (3, 1), (4, 1)]
 
 TILE, COLS, ROWS, VIEW_W, PLAY_H = 16, 30, 20, 480, 320
@@ -68,8 +63,10 @@ def drone_track(drones, n):
 class Sim:
     """The hero as tick() sees it (a plan never loses a pip); step() plays one action of 15 ticks."""
 
-    def __init__(self, state):
+    def __init__(self, state, maps):
         h = state["hero"]
+        self.maps = maps   # room -> its 20 rows of tiles, as seen in the state (shared, never changed)
+        self.blind = False   # entered a room whose tiles are not known yet: the plan stops there
         self.room = state["room"]
         self.px, self.py, self.vy = h["px"], h["py"], h["vy"]
         self.on_ground, self.jump_buf, self.coyote, self.air_jump = h["on_ground"], h["jump_buf"], h["coyote"], h["air_jump"]
@@ -90,7 +87,7 @@ class Sim:
     def tile(self, c, r):
         if c < 0 or c >= COLS or r < 0 or r >= ROWS:
             return "."
-        ch = MAPS[self.room][r][c]
+        ch = self.maps[self.room][r][c]
         if ch == "D" and self.door_open:
             return "."
         if ch == "J" and self.boots:
@@ -107,7 +104,7 @@ class Sim:
         if jump:
             self.jump_buf = JUMP_BUFFER
         for _ in range(TICKS):
-            if self.lost or self.core:
+            if self.lost or self.core or self.blind:
                 return self
             self.tick(direction, track)
         return self
@@ -119,6 +116,8 @@ class Sim:
             v[r] = True
             self.visited = tuple(v)
             self.events += 1
+        if r not in self.maps:
+            self.blind = True
 
     def tick(self, direction, track):
         drones = track[self.t].get(self.room, ()) if self.t < len(track) else ()
@@ -182,8 +181,8 @@ class Sim:
             if nr >= 0:
                 self.py += PLAY_H
                 self.enter(nr)
-        if self.room != GRID_POS.index(GRID_POS[self.room]):
-            pass
+        if self.blind:
+            return
         hazard = False
         r0, r1 = int(self.py // TILE) - 1, int((self.py + PH - 1) // TILE) + 1
         c0, c1 = int(self.px // TILE) - 1, int((self.px + PW - 1) // TILE) + 1
@@ -194,6 +193,8 @@ class Sim:
                 if ch == "a" and overlap(self.px, self.py, PW, PH, X, Y + 5, TILE, TILE - 5):
                     hazard = True
                 elif ch == "^" and overlap(self.px, self.py, PW, PH, X + 2, Y + 7, TILE - 4, TILE - 7):
+                    hazard = True
+                elif ch == "v" and overlap(self.px, self.py, PW, PH, X + 2, Y, TILE - 4, TILE):
                     hazard = True
                 elif ch in "JK" and overlap(self.px, self.py, PW, PH, X + 2, Y + 2, TILE - 4, TILE - 4):
                     if ch == "J":
@@ -284,13 +285,17 @@ class Player:
         self.task = task
         self.width = width
         self.plan = []
+        self.maps = {}
 
     def act(self, env, state, info):
+        if info.get("reset"):
+            self.maps = {}
+        self.maps[state["room"]] = state["tiles"]
         if info.get("reset") or not self.plan:
             if state["hero"]["dying"] > 0:
                 self.plan = []
                 return semantic("wait")
-            self.plan = plan(Sim(state), state["drones"], width=self.width)
+            self.plan = plan(Sim(state, self.maps), state["drones"], width=self.width)
         return semantic(self.plan.pop(0))
 
 
