@@ -403,9 +403,12 @@
       ctx.fillStyle = i === room ? "#1a1226" : "#cbbde8"; ctx.font = "bold 10px monospace"; ctx.textAlign = "center";
       ctx.fillText(String(i + 1), 185 + i * 18, 20);
     }
+    // the farthest tile column reached, which the travel tasks count
+    ctx.textAlign = "left"; ctx.font = "bold 11px monospace"; ctx.fillStyle = "#cbbde8";
+    ctx.fillText("COL " + G.bestCol, 258, 20);
     ctx.textAlign = "right"; ctx.font = "bold 12px monospace";
     var need = DOOR_NEED - G.score;
-    if (need > 0) { ctx.fillStyle = "#ff9d7a"; ctx.fillText("DOOR LOCKED: " + need + " more coin" + (need > 1 ? "s" : ""), 470, 20); }
+    if (need > 0) { ctx.fillStyle = "#ff9d7a"; ctx.fillText("DOOR: " + need + " more coin" + (need > 1 ? "s" : ""), 470, 20); }
     else { ctx.fillStyle = "#7dff9a"; ctx.fillText("DOOR OPEN \u2192 room 4", 470, 20); }
   }
 

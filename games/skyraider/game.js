@@ -3,7 +3,8 @@
 // Logic runs in fixed ticks of 1000/60 ms counted from the clock time at which the attempt started:
 // every animation frame, every input event and every getState() first runs the ticks that are due by
 // performance.now(). Speeds are multiples of 1/4 px per tick, so positions stay exact. Chance comes only
-// from Math.random, in a fixed order (enemy fire timers, which enemy carries the power-up).
+// from Math.random, in a fixed order (each wave's drift phase, direction and speed, which enemy carries the
+// power-up, enemy fire timers).
 (() => {
   "use strict";
   const W = 480, H = 360, HUD_H = 30;
@@ -44,7 +45,11 @@
 
   function startWave(n) {
     const def = waveDef(n), loop = Math.floor((n - 1) / WAVES.length);
-    S.wave = n; S.fx = 0; S.fvx = def.drift + 0.25 * loop; S.pause = 0;
+    // the seed sets where the formation starts its drift (fx, in quarter px), which way it drifts first and how
+    // fast (a quarter px a tick either side of the wave's speed, never under half a px)
+    const phase = rint(-240, 240) / 4, way = Math.random() < 0.5 ? -1 : 1;
+    const speed = Math.max(0.5, def.drift + 0.25 * loop + 0.25 * rint(-1, 1));
+    S.wave = n; S.fx = phase; S.fvx = way * speed; S.pause = 0;
     const fire = [Math.max(60, def.fire[0] - 20 * loop), Math.max(100, def.fire[1] - 30 * loop)];
     S.fireRange = fire;
     S.enemies = [];
@@ -391,6 +396,7 @@
         player_y: r(S.py),
         invulnerable: S.invuln > 0,
         formation_vx: S.fvx * 60,
+        formation_dx: S.fx,
         enemies: S.enemies.map((e) => [r(e.x), r(e.y), e.hp, e.w]),
         enemy_bullets: S.bullets.map((b) => [r(b.x), r(b.y), r(b.vx * 60)]),
         powerups: S.powerups.map((p) => [r(p.x), r(p.y)]),

@@ -8,7 +8,7 @@ from evaluator.models import Task, TaskSet, UploadLimits
 from evaluator.bundle_loading import load_bundles
 
 # Short reference trajectories, one per game: quick to replay.
-SHORT_TASKS = ["minesweeper/clear-board@2", "platformer/seven-coins@1", "breakout/rally-5@1",
+SHORT_TASKS = ["minesweeper/clear-board@2", "platformer/seven-coins@2", "breakout/rally-5@1",
                "merge2048/corner-15@1"]
 
 

@@ -73,7 +73,7 @@ def test_wording_is_fixed_in_place_and_logged(maintainer):
 
 def test_a_task_set_with_a_failing_task_cannot_be_published(maintainer):
     good = task("tiltmaze/maze-1@2")
-    bad = curation.edit_task(actor=maintainer, task=task("platformer/seven-coins@1"), changes={"target": 50.0})
+    bad = curation.edit_task(actor=maintainer, task=task("platformer/seven-coins@2"), changes={"target": 50.0})
     assert curation.validate_task(actor=maintainer, task=good).ok
     failed = curation.validate_task(actor=maintainer, task=bad)
     assert not failed.ok and "the reference reaches 7, not the target 50" in failed.problems
@@ -81,7 +81,7 @@ def test_a_task_set_with_a_failing_task_cannot_be_published(maintainer):
     assert failed.deterministic is True and failed.frame_png  # a frame to look at
     draft = TaskSet.objects.create(slug="try", name="Try")
     draft.tasks.set([good, bad])
-    with pytest.raises(curation.CurationRefused, match="platformer/seven-coins@2 \\(the reference reaches 7"):
+    with pytest.raises(curation.CurationRefused, match="platformer/seven-coins@3 \\(the reference reaches 7"):
         curation.publish_task_set(actor=maintainer, task_set=draft)
     draft.tasks.remove(bad)
     curation.publish_task_set(actor=maintainer, task_set=draft)
