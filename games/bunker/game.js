@@ -258,8 +258,8 @@
     g.anim = { fx: g.x, fy: g.y, fa: g.facing, start: g.tick };
   }
 
-  function pickup() {
-    for (var i = 0; i < g.items.length; i++) {
+  function pickup() {                    // every item on the tile (a guard's clip can lie on the key)
+    for (var i = g.items.length - 1; i >= 0; i--) {
       var it = g.items[i];
       if (it.x !== g.x || it.y !== g.y) continue;
       g.items.splice(i, 1);
@@ -269,7 +269,6 @@
       else if (it.kind === "ammo") { g.ammo += 6; say("AMMO +6"); }
       else if (it.kind === "clip") { g.ammo += 2; say("CLIP +2"); }
       else if (it.kind === "gold") { g.treasure += 1; g.score += 50; say("TREASURE +50"); }
-      return;
     }
   }
 
@@ -475,6 +474,11 @@
     return { x: fx + 0.5, y: fy + 0.5, a: ang, moving: t < 1 };
   }
 
+  function keyLast(items) {              // the key is drawn over a clip dropped on its tile
+    return items.filter(function (it) { return it.kind !== "key"; })
+      .concat(items.filter(function (it) { return it.kind === "key"; }));
+  }
+
   function drawView() {
     var cam = camera();
     var dirX = Math.cos(cam.a), dirY = Math.sin(cam.a);
@@ -537,7 +541,7 @@
     }
     // sprites, far to near
     var list = [];
-    g.items.forEach(function (it) {
+    keyLast(g.items).forEach(function (it) {
       list.push({ x: it.x + 0.5, y: it.y + 0.5, img: it.kind === "key" ? sprites["key" + (g.floor - 1)] : sprites[it.kind === "clip" ? "clip" : it.kind] });
     });
     list.push({ x: g.exitX + 0.5, y: g.exitY + 0.5, img: sprites.exit });
@@ -610,7 +614,7 @@
       else if (c === "D") { ctx.fillStyle = KEYCOL[g.floor - 1].c; ctx.fillRect(ox + x * S, oy + y * S, S, S); }
     }
     ctx.fillStyle = "#58ff9a"; ctx.fillRect(ox + g.exitX * S + 1, oy + g.exitY * S + 1, S - 2, S - 2);
-    g.items.forEach(function (it) {
+    keyLast(g.items).forEach(function (it) {
       ctx.fillStyle = it.kind === "key" ? KEYCOL[g.floor - 1].c : it.kind === "health" ? "#ff6060" :  (it.kind === "ammo" || it.kind === "clip") ? "#d9b35a" : "#fff08a";
       ctx.fillRect(ox + it.x * S + 2, oy + it.y * S + 2, S - 4, S - 4);
     });
@@ -643,21 +647,24 @@
     ctx.fillStyle = hb; ctx.fillRect(0, HUD_Y, W, H - HUD_Y);
     ctx.fillStyle = "#4a5570"; ctx.fillRect(0, HUD_Y, W, 2);
     var hcol = g.health > 50 ? "#7dff8a" : g.health > 25 ? "#ffd23f" : "#ff5c5c";
-    panel(6, 62, "FLOOR", g.floor + "/" + FLOORS, "#ffffff");
-    panel(72, 86, "HEALTH", g.health + "%", hcol);
-    panel(162, 70, "AMMO", String(g.ammo), g.ammo > 0 ? "#ffd27a" : "#ff5c5c");
+    var x = 6;                            // seven panels, 4 px apart
+    panel(x, 58, "FLOOR", g.floor + "/" + FLOORS, "#ffffff"); x += 62;
+    panel(x, 72, "HEALTH", g.health + "%", hcol); x += 76;
+    panel(x, 56, "AMMO", String(g.ammo), g.ammo > 0 ? "#ffd27a" : "#ff5c5c"); x += 60;
     // keys panel with a key icon
     var kc = KEYCOL[g.floor - 1];
-    ctx.fillStyle = "#171a22"; ctx.fillRect(236, HUD_Y + 10, 70, 50);
-    ctx.strokeStyle = "#3c4458"; ctx.strokeRect(236.5, HUD_Y + 10.5, 69, 49);
+    ctx.fillStyle = "#171a22"; ctx.fillRect(x, HUD_Y + 10, 70, 50);
+    ctx.strokeStyle = "#3c4458"; ctx.strokeRect(x + 0.5, HUD_Y + 10.5, 69, 49);
     ctx.fillStyle = "#8c96ad"; ctx.font = "bold 10px monospace"; ctx.textAlign = "center";
-    ctx.fillText("KEYS", 271, HUD_Y + 20);
+    ctx.fillText("KEYS", x + 35, HUD_Y + 20);
     ctx.strokeStyle = g.keys > 0 ? kc.c : "#3a3f4e"; ctx.lineWidth = 3;
-    ctx.beginPath(); ctx.arc(256, HUD_Y + 44, 5, 0, Math.PI * 2); ctx.stroke();
-    ctx.fillStyle = g.keys > 0 ? kc.c : "#3a3f4e"; ctx.fillRect(261, HUD_Y + 42, 14, 4); ctx.fillRect(271, HUD_Y + 46, 3, 5);
-    ctx.fillStyle = "#ffffff"; ctx.font = "bold 18px monospace"; ctx.fillText("x" + g.keys, 290, HUD_Y + 44);
-    panel(310, 80, "TREASURE", String(g.treasure), "#fff08a");
-    panel(394, 80, "GUARDS", String(g.guards_down), "#ff8a7a");
+    ctx.beginPath(); ctx.arc(x + 20, HUD_Y + 44, 5, 0, Math.PI * 2); ctx.stroke();
+    ctx.fillStyle = g.keys > 0 ? kc.c : "#3a3f4e"; ctx.fillRect(x + 25, HUD_Y + 42, 14, 4); ctx.fillRect(x + 35, HUD_Y + 46, 3, 5);
+    ctx.fillStyle = "#ffffff"; ctx.font = "bold 18px monospace"; ctx.fillText("x" + g.keys, x + 54, HUD_Y + 44);
+    ctx.lineWidth = 1; x += 74;
+    panel(x, 58, "DOORS", String(g.doors_opened), "#9fd8ff"); x += 62;
+    panel(x, 70, "TREASURE", String(g.treasure), "#fff08a"); x += 74;
+    panel(x, 60, "GUARDS", String(g.guards_down), "#ff8a7a");
     ctx.lineWidth = 1;
   }
 
@@ -725,6 +732,7 @@
     var rows = g.grid.map(function (r) { return r.slice(); });
     rows[g.exitY][g.exitX] = "E";
     g.items.forEach(function (it) {
+      if (rows[it.y][it.x] === "K") return;   // the key shows even under a dropped clip
       rows[it.y][it.x] = it.kind === "key" ? "K" : it.kind === "health" ? "H" : (it.kind === "ammo" || it.kind === "clip") ? "A" : "T";
     });
     return rows.map(function (r) { return r.join(""); });
