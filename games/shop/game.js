@@ -12,23 +12,22 @@
   const PRICE = { apples: 2, bread: 3, milk: 4 };
   const LABEL = { apples: "Apples", bread: "Bread", milk: "Milk" };
 
-  // # wall, . floor, A/B/M storeroom crates, a/b/m shelves, T till, D door.
+  // # wall, . floor, C storeroom crates, S shelves, T till, D door. Which good each crate and each shelf holds
+  // is the seed's (layShop), like where the shopkeeper starts: the way to a good is read off the screen.
   const MAP = [
     "############",
-    "A..........#",
-    "#..a..b..m.#",
-    "B..........#",
+    "C..........#",
+    "#..S..S..S.#",
+    "C..........#",
     "#..........#",
-    "M......T...#",
+    "C......T...#",
     "#..........D",
     "############",
   ];
-  const CRATE_OF = { A: "apples", B: "bread", M: "milk" };
-  const SHELF_OF = { a: "apples", b: "bread", m: "milk" };
 
   const SHELF_CAP = 5;          // items a shelf holds
   const CARRY_CAP = 4;          // items the shopkeeper carries (one kind at a time)
-  const START_STOCK = { apples: 3, bread: 2, milk: 2 };
+  const START_STOCK = { apples: 1, bread: 1, milk: 1 };  // $9: earning more needs a restock
   const REP_MAX = 5;            // reputation hearts
   const QUEUE_PATIENCE = 600;   // ticks a customer waits in the queue (10 s)
   const SHELF_PATIENCE = 240;   // ticks a customer waits at an empty shelf (4 s)
@@ -42,23 +41,38 @@
 
   const DOOR = [11, 6];
   const QUEUE_SPOTS = [[7, 6], [6, 6], [5, 6], [4, 6], [3, 6]];
-  const PLAYER_START = [4, 4];
+  const START_ROW = 4, START_COLS = [1, 10];  // the shopkeeper starts somewhere on this row (seeded)
 
   const tileAt = (x, y) => (x < 0 || y < 0 || x >= COLS || y >= ROWS) ? "#" : MAP[y][x];
   const playerWalkable = (x, y) => tileAt(x, y) === ".";
   const customerWalkable = (x, y) => { const t = tileAt(x, y); return t === "." || t === "D"; };
 
-  const SHELVES = {};   // kind -> {x, y, spot: [x, y]}
-  const CRATES = {};    // kind -> {x, y}
+  const SHELVES = {};   // kind -> {x, y, spot: [x, y]}: this game's (layShop)
+  const CRATES = {};    // kind -> {x, y}: this game's (layShop)
+  const SHELF_SPOTS = [], CRATE_SPOTS = [];
   let TILL = null;
   for (let y = 0; y < ROWS; y++) {
     for (let x = 0; x < COLS; x++) {
       const t = MAP[y][x];
-      if (SHELF_OF[t]) SHELVES[SHELF_OF[t]] = { x, y, spot: [x, y + 1] };
-      if (CRATE_OF[t]) CRATES[CRATE_OF[t]] = { x, y };
+      if (t === "S") SHELF_SPOTS.push([x, y]);
+      if (t === "C") CRATE_SPOTS.push([x, y]);
       if (t === "T") TILL = { x, y };
     }
   }
+
+  // The first draws of nearby seeds are alike: each choice mixes four of them.
+  function seededInt(n) { let v = 0; for (let k = 0; k < 4; k++) v += Math.floor(Math.random() * n); return v % n; }
+  function shuffled(list) {
+    const out = list.slice();
+    for (let i = out.length - 1; i > 0; i--) { const j = seededInt(i + 1); [out[i], out[j]] = [out[j], out[i]]; }
+    return out;
+  }
+  function layShop() {  // returns where the shopkeeper starts
+    shuffled(KINDS).forEach((k, i) => { CRATES[k] = { x: CRATE_SPOTS[i][0], y: CRATE_SPOTS[i][1] }; });
+    shuffled(KINDS).forEach((k, i) => { const [x, y] = SHELF_SPOTS[i]; SHELVES[k] = { x, y, spot: [x, y + 1] }; });
+    return [START_COLS[0] + seededInt(START_COLS[1] - START_COLS[0] + 1), START_ROW];
+  }
+  const kindAt = (places, x, y) => KINDS.find(k => places[k].x === x && places[k].y === y);
 
   // Distance fields for customer walking, one per destination tile.
   const DIRS = [[0, -1], [-1, 0], [1, 0], [0, 1]];
@@ -85,6 +99,7 @@
   let g;
 
   function newGame() {
+    const [startX, startY] = layShop();
     g = {
       tick: 0,
       score: 0,
@@ -95,7 +110,7 @@
       carrying: null,
       carryCount: 0,
       stock: { apples: START_STOCK.apples, bread: START_STOCK.bread, milk: START_STOCK.milk },
-      px: PLAYER_START[0], py: PLAYER_START[1], fromX: PLAYER_START[0], fromY: PLAYER_START[1],
+      px: startX, py: startY, fromX: startX, fromY: startY,
       pAnim: 0, facing: "down",
       customers: [],
       queue: [],
@@ -133,10 +148,10 @@
   function interact() {
     const near = neighbours(g.px, g.py);
     if (near.some(n => n[2] === "T")) return serve();
-    const shelf = near.find(n => SHELF_OF[n[2]]);
-    if (shelf) return restock(SHELF_OF[shelf[2]]);
-    const crate = near.find(n => CRATE_OF[n[2]]);
-    if (crate) return pickUp(CRATE_OF[crate[2]]);
+    const shelf = near.find(n => n[2] === "S");
+    if (shelf) return restock(kindAt(SHELVES, shelf[0], shelf[1]));
+    const crate = near.find(n => n[2] === "C");
+    if (crate) return pickUp(kindAt(CRATES, crate[0], crate[1]));
     say("Nothing to use here. Stand next to a crate, shelf or the till.");
   }
 
@@ -359,7 +374,7 @@
     for (let y = 0; y < ROWS; y++) {
       for (let x = 0; x < COLS; x++) {
         const t = MAP[y][x], X = x * TILE, Y = TOP + y * TILE;
-        if (t === "#" || CRATE_OF[t]) {
+        if (t === "#" || t === "C") {
           ctx.fillStyle = "#74493a"; ctx.fillRect(X, Y, TILE, TILE);
           ctx.fillStyle = "#5a372a";   // mortar lines of a running bond
           for (let r = 0; r < 4; r++) {
@@ -414,7 +429,7 @@
       for (let i = 0; i < SHELF_CAP; i++) {
         const [sx, sy] = slots[i];
         if (i < n) drawItem(k, X + sx, Y + sy, 10);
-        else { ctx.fillStyle = "rgba(0,0,0,0.10)"; ctx.fillRect(X + sx - 3, Y + sy - 3, 6, 6); }
+        else { ctx.globalAlpha = 0.25; drawItem(k, X + sx, Y + sy, 10); ctx.globalAlpha = 1; }  // its good, even empty
       }
       if (g.flash[k] > 0) { ctx.strokeStyle = "rgba(255,240,120," + (g.flash[k] / 20) + ")"; ctx.lineWidth = 3; rr(X, Y + 1, 40, 38, 5); ctx.stroke(); }
       // price tag and count below the shelf
@@ -542,6 +557,7 @@
     } else { ctx.fillStyle = "#7fa99a"; ctx.font = "10px sans-serif"; ctx.fillText("nothing", 297, 30); }
     // stock summary
     ctx.fillStyle = "#b7e4c7"; ctx.font = "9px sans-serif"; ctx.fillText("SHELVES", 364, 13);
+    ctx.fillStyle = "#ffe08a"; ctx.font = "bold 9px sans-serif"; ctx.fillText("RESTOCKED " + g.restocks, 408, 13);
     KINDS.forEach((k, i) => {
       const x = 368 + i * 37;
       drawItem(k, x, 27, 12);
@@ -640,6 +656,8 @@
         carrying: g.carrying || "none",
         carry_count: g.carryCount,
         stock: { apples: g.stock.apples, bread: g.stock.bread, milk: g.stock.milk },
+        crates: Object.fromEntries(KINDS.map(k => [k, [CRATES[k].x, CRATES[k].y]])),
+        shelves: Object.fromEntries(KINDS.map(k => [k, [SHELVES[k].x, SHELVES[k].y]])),
         player_x: g.px,
         player_y: g.py,
         queue_length: g.queue.length,

@@ -22,15 +22,13 @@ from sandbox import manifest_json  # noqa: E402
 
 MANIFEST = ROOT / "games" / "shop" / "manifest.json"
 MAP = ["############",
-       "A..........#",
-       "#..a..b..m.#",
-       "B..........#",
+       "C..........#",
+       "#..S..S..S.#",
+       "C..........#",
        "#..........#",
-       "M......T...#",
+       "C......T...#",
        "#..........D",
        "############"]
-CRATE = {"apples": (0, 1), "bread": (0, 3), "milk": (0, 5)}
-SHELF = {"apples": (3, 2), "bread": (6, 2), "milk": (9, 2)}
 TILL, TILL_SPOT = (7, 5), (7, 6)
 SHELF_CAP = 5
 MOVES = {(0, -1): "ArrowUp", (0, 1): "ArrowDown", (-1, 0): "ArrowLeft", (1, 0): "ArrowRight"}
@@ -63,6 +61,11 @@ def route(start, target):
     return 99, None
 
 
+def layout(s):
+    """This game's crates and shelves, {kind: (x, y)} each: the seed decides which good is where."""
+    return ({k: tuple(xy) for k, xy in s["crates"].items()}, {k: tuple(xy) for k, xy in s["shelves"].items()})
+
+
 def go_or_use(me, target):
     return KEY("Space") if next_to(me, target) else KEY(route(me, target)[1])
 
@@ -75,12 +78,13 @@ class Shopkeeper:
 
     def decide(self, s):
         me = (s["player_x"], s["player_y"])
+        crate, shelf = layout(s)
         shoppers = [c for c in s["customers"] if c["stage"] in ("to_shelf", "browsing", "waiting")]
         queue = [c for c in s["customers"] if c["stage"] == "queue"]
         front = any((c["x"], c["y"]) == TILL_SPOT for c in queue)
         stock, carrying = s["stock"], s["carrying"]
-        want = {k: sum(c["wants"] == k for c in shoppers) for k in SHELF}
-        short = {k: want[k] - stock[k] for k in SHELF}
+        want = {k: sum(c["wants"] == k for c in shoppers) for k in shelf}
+        short = {k: want[k] - stock[k] for k in shelf}
         # the least patient queued customer, in steps of 15 ticks
         hurry = min((c["patience"] // 15 for c in queue), default=99)
         till_dist = route(me, TILL)[0]
@@ -96,28 +100,28 @@ class Shopkeeper:
         if self.goal == "till" and next_to(me, TILL) and not front:
             self.goal = None                        # nobody to serve right now: think again
         if self.goal is None:
-            self.goal = self.choose(me, s, queue, stock, carrying, want, short, hurry)
+            self.goal = self.choose(me, crate, shelf, queue, stock, carrying, want, short, hurry)
         if self.goal == "wait":
             self.goal = None
             return WAIT
         if self.goal == "till":
             return KEY("Space") if next_to(me, TILL) else KEY(route(me, TILL)[1])
         kind = self.goal[1]
-        return go_or_use(me, CRATE[kind] if self.goal[0] == "fetch" else SHELF[kind])
+        return go_or_use(me, crate[kind] if self.goal[0] == "fetch" else shelf[kind])
 
     @staticmethod
-    def choose(me, s, queue, stock, carrying, want, short, hurry):
+    def choose(me, crate, shelf, queue, stock, carrying, want, short, hurry):
         if carrying != "none" and stock[carrying] < SHELF_CAP:
             return ("stock", carrying)
-        urgent = [k for k in SHELF if short[k] > 0]
+        urgent = [k for k in shelf if short[k] > 0]
         if urgent:
-            kind = max(urgent, key=lambda k: (short[k], -route(me, CRATE[k])[0]))
-            trip = route(me, CRATE[kind])[0] + route(CRATE[kind], SHELF[kind])[0] + route(SHELF[kind], TILL)[0] + 2
+            kind = max(urgent, key=lambda k: (short[k], -route(me, crate[k])[0]))
+            trip = route(me, crate[kind])[0] + route(crate[kind], shelf[kind])[0] + route(shelf[kind], TILL)[0] + 2
             if not queue or hurry > trip:
                 return ("fetch", kind)
         if queue:
             return "till"
-        low = min(SHELF, key=lambda k: (stock[k] - want[k], k))
+        low = min(shelf, key=lambda k: (stock[k] - want[k], k))
         if stock[low] - want[low] <= 2:
             return ("stock", low) if carrying == low else ("fetch", low)
         return "till" if not next_to(me, TILL) else "wait"
@@ -147,10 +151,11 @@ class Restocker:
 
     def decide(self, s):
         me, stock, carrying = (s["player_x"], s["player_y"]), s["stock"], s["carrying"]
+        crate, shelf = layout(s)
         if carrying != "none" and stock[carrying] < SHELF_CAP:
-            return go_or_use(me, SHELF[carrying])
-        kind = min((k for k in SHELF if k != carrying), key=lambda k: (stock[k], route(me, CRATE[k])[0]))
-        return go_or_use(me, CRATE[kind])
+            return go_or_use(me, shelf[carrying])
+        kind = min((k for k in shelf if k != carrying), key=lambda k: (stock[k], route(me, crate[k])[0]))
+        return go_or_use(me, crate[kind])
 
 
 def keeper_for(task_slug):

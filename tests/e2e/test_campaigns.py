@@ -19,7 +19,7 @@ from tests.evaluator.submissions import load_games, make_user, task
 pytestmark = [pytest.mark.slow, pytest.mark.real_broker, pytest.mark.django_db(transaction=True)]
 
 # Level 3, 4 and 5: the rule hands them out in this order. The first two are played with their references.
-GEMS, CORNER, SHOP = "gemmaze/gems-3@2", "merge2048/corner-15@1", "shop/earn-10@1"
+GEMS, CORNER, SHOP = "gemmaze/gems-3@2", "merge2048/corner-15@1", "shop/earn-15@1"
 KEYS = {"up": "ArrowUp", "down": "ArrowDown", "left": "ArrowLeft", "right": "ArrowRight"}
 
 
@@ -111,7 +111,7 @@ def test_two_volunteers_get_different_tasks_coverage_moves_and_an_abandoned_task
         ann.goto(site_url + "/campaigns/spring/")
         assert (fact(ann, "done"), fact(ann, "missing"), fact(ann, "players")) == ("2", "1", "2")
         assert ann.locator('#coverage-task tr[data-task="gemmaze/gems-3@2"] .cov').inner_text() == "1/1"
-        assert ann.locator('#coverage-task tr[data-task="shop/earn-10@1"] .cov').inner_text() == "0/1"
+        assert ann.locator('#coverage-task tr[data-task="shop/earn-15@1"] .cov').inner_text() == "0/1"
 
         # Cal takes the last task and walks away without playing.
         join(cal)
@@ -122,7 +122,7 @@ def test_two_volunteers_get_different_tasks_coverage_moves_and_an_abandoned_task
 
         ann.goto(site_url + "/campaigns/spring/")
         assert fact(ann, "in-play") == "1"
-        assert "1 in play" in ann.locator('#coverage-task tr[data-task="shop/earn-10@1"]').inner_text()
+        assert "1 in play" in ann.locator('#coverage-task tr[data-task="shop/earn-15@1"]').inner_text()
         ann.locator("#play-next").click()  # nothing Ann can give while the shop task is held
         ann.locator(".messages", has_text="No task of this campaign needs a run you can give").wait_for()
         ann.locator("[data-chart=fig-coverage] .main-svg").first.wait_for()
@@ -142,7 +142,7 @@ def test_two_volunteers_get_different_tasks_coverage_moves_and_an_abandoned_task
         ann.wait_for_url("**/campaigns/spring/assignments/*/")
         assert "consent" not in ann.locator("#start-form").inner_text().lower()  # agreed once already
         ann.goto(site_url + "/campaigns/spring/")
-        assert "1 in play" in ann.locator('#coverage-task tr[data-task="shop/earn-10@1"]').inner_text()
+        assert "1 in play" in ann.locator('#coverage-task tr[data-task="shop/earn-15@1"]').inner_text()
         ann.screenshot(path=str(artifacts_dir / "campaign-released.png"), full_page=True)
 
         # The worker verifies the two runs; the export lists them under pseudonyms.

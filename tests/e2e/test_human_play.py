@@ -60,11 +60,11 @@ def test_on_a_phone_the_header_fits_and_the_frame_and_the_on_screen_keys_share_t
                                   device_scale_factor=2)
     page = context.new_page()
     try:
-        page.goto(site_url + "/accounts/login/?next=/play/shop/earn-10/")
+        page.goto(site_url + "/accounts/login/?next=/play/shop/earn-15/")
         page.fill("#id_username", "dana")
         page.fill("#id_password", "pw-dana-2026!")
         page.get_by_role("button", name="Sign in").click()
-        page.wait_for_url("**/play/shop/earn-10/")
+        page.wait_for_url("**/play/shop/earn-15/")
         page.get_by_role("button", name="Practise (not recorded)").click()
         page.wait_for_url("**/play/sessions/*/")
         page.locator("#actions-left").filter(has_text="100").wait_for()
@@ -85,7 +85,7 @@ def test_on_a_phone_the_header_fits_and_the_frame_and_the_on_screen_keys_share_t
         page.screenshot(path=str(artifacts_dir / "human-play-phone.png"))
         # Practising again resumes this session instead of opening another.
         session_url = page.url
-        page.goto(site_url + "/play/shop/earn-10/")
+        page.goto(site_url + "/play/shop/earn-15/")
         page.get_by_role("button", name="Practise (not recorded)").click()
         page.wait_for_url(session_url)
         page.locator("#actions-left").filter(has_text="98").wait_for()
