@@ -2,7 +2,7 @@
 campaign's coverage and runs."""
 from collections import defaultdict
 
-from django.db.models import Count, Q
+from django.db.models import Count
 from django.utils import timezone
 
 from evaluator.models import GENRES, LEVELS, Run
@@ -12,26 +12,22 @@ from .models import Assignment, CampaignMember, ExpertDesignation, HumanPlaySett
 KIND_NAMES = {Run.Kind.NOVICE.value: "novice", Run.Kind.EXPERT.value: "expert"}
 
 
-def baseline_kind(*, user, game, today=None):
-    """expert: marked by a maintainer for the game or its genre (from a date), or past the practice threshold;
-    novice: the player's first recorded attempt at the game; "" otherwise (kept, not counted)."""
-    today = today or timezone.localdate()
-    designated = ExpertDesignation.objects.filter(user=user, since__lte=today).filter(
-        Q(game=game) | Q(game__isnull=True, genre=game.genre)).exists()
-    practised = PlaySession.objects.filter(user=user, task__game=game, mode=PlaySession.Mode.PRACTICE,
-                                           status=PlaySession.Status.FINISHED).count()
-    if designated or practised >= HumanPlaySettings.current().practice_sessions_for_expert:
-        return Run.Kind.EXPERT
-    earlier = PlaySession.objects.filter(user=user, task__game=game, mode=PlaySession.Mode.BASELINE).exists()
-    return "" if earlier else Run.Kind.NOVICE
+def novice_games(*, user, games):
+    """The novice rule, for open play and campaigns alike (the one place it is decided): a recorded attempt at a
+    game counts as novice when it is the person's first contact with the game, with no practice and no recorded
+    attempt of it before, finished or not. Returns the pks of the games, among `games`, where the person's next
+    recorded attempt would."""
+    games = list(games)
+    played = set(PlaySession.objects.filter(user=user, task__game__in=games).values_list("task__game", flat=True))
+    return {game.pk for game in games if game.pk not in played}
 
 
-def campaign_kinds(*, user, games, today=None):
-    """{game pk: the kind of run the user can give on it in a campaign}, in a few queries for all the games.
+def baseline_kinds(*, user, games, today=None):
+    """{game pk: the kind of baseline run the user's next recorded attempt at it gives}, in a few queries for all
+    the games; games where it would count as neither (kept in their history, not counted) are left out.
 
-    expert: as baseline_kind says (designated, or past the practice threshold); novice: a game the user has
-    not played at all, practice included (stricter than baseline_kind, which lets practice pass: a campaign's
-    novice figure is about first contact); games where they can give neither are left out."""
+    expert: marked by a maintainer for the game or its genre (from a date), or past the practice threshold;
+    novice: as novice_games decides."""
     today = today or timezone.localdate()
     games = list(games)
     designations = ExpertDesignation.objects.filter(user=user, since__lte=today)
@@ -41,14 +37,19 @@ def campaign_kinds(*, user, games, today=None):
     practised = dict(PlaySession.objects.filter(user=user, mode=PlaySession.Mode.PRACTICE,
                                                 status=PlaySession.Status.FINISHED)
                      .values_list("task__game").annotate(n=Count("pk")).values_list("task__game", "n"))
-    played = set(PlaySession.objects.filter(user=user).values_list("task__game", flat=True))
+    novices = novice_games(user=user, games=games)
     kinds = {}
     for game in games:
         if game.pk in expert_games or game.genre in expert_genres or practised.get(game.pk, 0) >= threshold:
             kinds[game.pk] = Run.Kind.EXPERT.value
-        elif game.pk not in played:
+        elif game.pk in novices:
             kinds[game.pk] = Run.Kind.NOVICE.value
     return kinds
+
+
+def baseline_kind(*, user, game, today=None):
+    """The kind of baseline run the user's next recorded attempt at the game gives; "" when neither."""
+    return baseline_kinds(user=user, games=[game], today=today).get(game.pk, "")
 
 
 def campaign_tasks(campaign):
@@ -72,7 +73,7 @@ def candidate_slots(*, campaign, user, today=None):
     1 done). Ties: an expert run first (experts are scarcer), then the lower curriculum level, then the game's
     and the task's slug. Never a task the user already ran, or holds, for that kind."""
     tasks = campaign_tasks(campaign)
-    kinds = campaign_kinds(user=user, games={t.game for t in tasks}, today=today)
+    kinds = baseline_kinds(user=user, games={t.game for t in tasks}, today=today)
     taken = taken_slots(campaign)
     own = set(campaign.assignments.filter(user=user).exclude(status=Assignment.Status.RELEASED)
               .values_list("task_id", "kind"))
@@ -194,3 +195,4 @@ def volunteers(campaign):
                 .annotate(n=Count("pk")).values_list("user", "n"))
     members = campaign.members.select_related("user").order_by("joined_at")
     return [{"name": m.public_name, "named": m.show_name, "runs": done.get(m.user_id, 0)} for m in members]
+

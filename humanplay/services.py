@@ -18,12 +18,6 @@ def profile_for(*, user):
     return profile
 
 
-def baseline_kind(*, user, game, today=None):
-    """expert: marked by a maintainer for the game or its genre (from a date), or past the practice threshold;
-    novice: the player's first recorded attempt at the game; "" otherwise (kept, not counted)."""
-    return selectors.baseline_kind(user=user, game=game, today=today)
-
-
 def start_session(*, user, task, mode):
     """A new session, or the player's open one of the same task and mode: starting again resumes it (and a
     recorded attempt cannot be restarted by opening another). LimitReached past the play sessions a player may
@@ -33,7 +27,7 @@ def start_session(*, user, task, mode):
     if open_session is not None and not is_expired(open_session):
         return open_session
     limits.charge("play_session", who=user.pk)  # each session holds a browser while it is played
-    kind = baseline_kind(user=user, game=task.game) if mode == PlaySession.Mode.BASELINE else ""
+    kind = selectors.baseline_kind(user=user, game=task.game) if mode == PlaySession.Mode.BASELINE else ""
     played = PlaySession.objects.filter(user=user, task=task).count()
     if mode == PlaySession.Mode.BASELINE:  # a recorded attempt is sealed, as an agent's ranked episode is
         seed = sealed_seed(scope=f"recorded:{user.pk}", task_id=task.task_id, episode=played + 1)
@@ -44,6 +38,20 @@ def start_session(*, user, task, mode):
                                          commitment=commitment)
     frames.remove(session.pk)  # frames are kept by session number: a folder left by another database is not its
     return session
+
+
+class NoviceUnconfirmed(Exception):
+    """A recorded attempt that would be the player's novice run of its game, asked for without their confirming it."""
+
+
+def start_recorded_attempt(*, user, task, novice_confirmed):
+    """A recorded attempt (start_session), in open play or for a campaign. When it would be the player's novice run
+    of the game it needs their confirmation (NoviceUnconfirmed): once it starts, finished or not, they can no longer
+    practise the game first and stay a novice."""
+    if not novice_confirmed and selectors.baseline_kind(user=user, game=task.game) == Run.Kind.NOVICE:
+        raise NoviceUnconfirmed(f"This recorded attempt would be your novice run of {task.game.title}: confirm it "
+                                f"to start.")
+    return start_session(user=user, task=task, mode=PlaySession.Mode.BASELINE)
 
 
 def record_action(*, session_id, index, action):
@@ -213,9 +221,10 @@ def _own_held(*, assignment, user):
     return assignment
 
 
-def start_assignment(*, assignment, user, consent=False, now=None):
+def start_assignment(*, assignment, user, consent=False, novice_confirmed=False, now=None):
     """The recorded attempt of an assignment (resumed if it is open). The campaign's consent text must have
-    been agreed to once before the volunteer's first recorded attempt."""
+    been agreed to once before the volunteer's first recorded attempt; a novice run needs their confirmation
+    (start_recorded_attempt)."""
     now = now or timezone.now()
     assignment = _own_held(assignment=assignment, user=user)
     campaign = assignment.campaign
@@ -230,14 +239,13 @@ def start_assignment(*, assignment, user, consent=False, now=None):
             return session
         raise CampaignError("This attempt has ended: ask for the next task.")
     game = assignment.task.game
-    can_give = selectors.campaign_kinds(user=user, games=[game]).get(game.pk)
-    if can_give != assignment.kind or baseline_kind(user=user, game=game) != assignment.kind:
+    if selectors.baseline_kind(user=user, game=game) != assignment.kind:
         release_assignment(assignment=assignment, user=user, reason=f"you can no longer give a {assignment.kind} "
                                                                     f"run of {game.title}", now=now)
         raise CampaignError(f"You can no longer give a {assignment.kind} run of {game.title} (you have played it "
                             f"since): the task went back; ask for the next one.")
     with transaction.atomic():
-        session = start_session(user=user, task=assignment.task, mode=PlaySession.Mode.BASELINE)
+        session = start_recorded_attempt(user=user, task=assignment.task, novice_confirmed=novice_confirmed)
         if Assignment.objects.filter(pk=assignment.pk, status=Assignment.Status.HELD, session__isnull=True).update(
                 session=session, held_until=now + timedelta(minutes=campaign.hold_minutes)) != 1:
             transaction.set_rollback(True)

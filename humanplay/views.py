@@ -9,7 +9,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from evaluator.limits import LimitReached
-from evaluator.models import Task
+from evaluator.models import Run, Task
 from sandbox.actions import describe
 from evaluator import selectors as evaluator_selectors
 from evaluator.selectors import latest_tasks
@@ -28,12 +28,23 @@ def current_task(game_slug, task_slug):
     return tasks[0]
 
 
+# A recorded attempt that would be the player's novice run is confirmed on its page first: the page asked with
+# ?confirm=novice shows the confirmation in place of the start buttons.
+CONFIRM_NOVICE = "?confirm=novice#confirm-novice"
+
+
+def confirming_novice(request, kind):
+    return request.GET.get("confirm") == "novice" and kind == Run.Kind.NOVICE
+
+
 @require_GET
 def task_page(request, game, task):
     found = current_task(game, task)
-    kind = services.baseline_kind(user=request.user, game=found.game) if request.user.is_authenticated else None
+    kind = (campaign_selectors.baseline_kind(user=request.user, game=found.game)
+            if request.user.is_authenticated else None)
     return render(request, "humanplay/task.html", {
-        "task": found, "game": found.game, "baseline_kind": kind, "rules": HumanPlaySettings.current()})
+        "task": found, "game": found.game, "baseline_kind": kind, "confirm_novice": confirming_novice(request, kind),
+        "rules": HumanPlaySettings.current()})
 
 
 @login_required
@@ -45,7 +56,13 @@ def start(request, game, task):
         messages.error(request, "Choose practice or a recorded baseline attempt.")
         return redirect("humanplay:task", game=game, task=task)
     try:
-        session = services.start_session(user=request.user, task=found, mode=mode)
+        if mode == PlaySession.Mode.BASELINE:
+            session = services.start_recorded_attempt(user=request.user, task=found,
+                                                      novice_confirmed=request.POST.get("novice_confirmed") == "1")
+        else:
+            session = services.start_session(user=request.user, task=found, mode=mode)
+    except services.NoviceUnconfirmed:
+        return redirect(reverse("humanplay:task", args=[game, task]) + CONFIRM_NOVICE)
     except LimitReached as reached:
         messages.error(request, f"No new game for now: {reached}.")
         return redirect("humanplay:task", game=game, task=task)
@@ -257,9 +274,11 @@ def assignment_page(request, slug, pk):
     member = CampaignMember.objects.get(campaign=assignment.campaign, user=request.user)
     practice = PlaySession.objects.filter(user=request.user, task=assignment.task, mode=PlaySession.Mode.PRACTICE,
                                           created__gte=assignment.created).order_by("-pk")
+    confirm = (assignment.status == Assignment.Status.HELD and not assignment.session_id
+               and confirming_novice(request, assignment.kind))
     return render(request, "humanplay/assignment.html", {
         "assignment": assignment, "campaign": assignment.campaign, "task": assignment.task,
-        "game": assignment.task.game, "member": member, "practice": practice[:5]})
+        "game": assignment.task.game, "member": member, "practice": practice[:5], "confirm_novice": confirm})
 
 
 @login_required
@@ -268,8 +287,9 @@ def assignment_action(request, slug, pk, action):
     assignment = _assignment(request, slug, pk)
     try:
         if action == "start":
-            return redirect(services.start_assignment(assignment=assignment, user=request.user,
-                                                      consent=request.POST.get("consent") == "1"))
+            return redirect(services.start_assignment(
+                assignment=assignment, user=request.user, consent=request.POST.get("consent") == "1",
+                novice_confirmed=request.POST.get("novice_confirmed") == "1"))
         if action == "practise":
             return redirect(services.practise_assignment(assignment=assignment, user=request.user))
         if action == "release":
@@ -277,6 +297,8 @@ def assignment_action(request, slug, pk, action):
             messages.success(request, "The task went back to the campaign.")
             return redirect(assignment.campaign)
         raise Http404("no such action")
+    except services.NoviceUnconfirmed:
+        return redirect(assignment.get_absolute_url() + CONFIRM_NOVICE)
     except (services.CampaignError, LimitReached) as error:
         messages.error(request, str(error))
         return redirect(assignment)

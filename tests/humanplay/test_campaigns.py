@@ -1,5 +1,6 @@
-"""Campaigns: who gets which task (the assignment rule on a fixture, ties included), holds and their release,
-consent before the first recorded attempt, coverage, the exports, and admin input errors."""
+"""Campaigns: who gets which task (the assignment rule on a fixture, ties included), the novice rule shared with
+open play, holds and their release, consent before the first recorded attempt, coverage, the exports, and admin
+input errors."""
 import csv
 import io
 import json
@@ -46,7 +47,7 @@ def next_for(campaign, user, now=None):
 
 
 def play(assignment, user, progress=0.5):
-    session = services.start_assignment(assignment=assignment, user=user, consent=True)
+    session = services.start_assignment(assignment=assignment, user=user, consent=True, novice_confirmed=True)
     return services.finish_session(session_id=session.pk, progress=progress, success=progress >= 1)
 
 
@@ -91,11 +92,11 @@ def test_practice_past_the_threshold_makes_an_expert_and_practice_alone_ends_nov
     runner = selectors.campaign_tasks(campaign)[2]
     practice = services.start_session(user=frank, task=runner, mode=PlaySession.Mode.PRACTICE)
     services.finish_session(session_id=practice.pk, progress=0.1, success=False)
-    kinds = selectors.campaign_kinds(user=frank, games=[runner.game])
+    kinds = selectors.baseline_kinds(user=frank, games=[runner.game])
     assert kinds == {}  # played (practised once): not a novice, not yet an expert
     practice = services.start_session(user=frank, task=runner, mode=PlaySession.Mode.PRACTICE)
     services.finish_session(session_id=practice.pk, progress=0.1, success=False)
-    assert selectors.campaign_kinds(user=frank, games=[runner.game]) == {runner.game.pk: "expert"}
+    assert selectors.baseline_kinds(user=frank, games=[runner.game]) == {runner.game.pk: "expert"}
     assert next_for(campaign, frank) == ("runner/clear-6@1", "expert", 0)
 
 
@@ -118,12 +119,13 @@ def test_consent_is_agreed_once_before_the_first_recorded_attempt(campaign):
     with pytest.raises(services.CampaignError, match="consent"):
         services.start_assignment(assignment=assignment, user=ivy)
     assert not PlaySession.objects.filter(user=ivy).exists()  # nothing started
-    session = services.start_assignment(assignment=assignment, user=ivy, consent=True)
+    session = services.start_assignment(assignment=assignment, user=ivy, consent=True, novice_confirmed=True)
     assert session.mode == PlaySession.Mode.BASELINE and session.baseline_kind == "novice"
     assert services.start_assignment(assignment=assignment, user=ivy) == session  # resumes; consent kept
     services.finish_session(session_id=session.pk, progress=1.0, success=True)
     following = services.assign_next(campaign=campaign, user=ivy)
-    assert services.start_assignment(assignment=following, user=ivy).task == following.task  # no consent again
+    assert services.start_assignment(assignment=following, user=ivy,
+                                     novice_confirmed=True).task == following.task  # no consent again
 
 
 def test_an_abandoned_assignment_is_released_after_its_time_and_one_in_play_is_kept(campaign):
@@ -131,7 +133,7 @@ def test_an_abandoned_assignment_is_released_after_its_time_and_one_in_play_is_k
     start = timezone.now()
     abandoned = services.assign_next(campaign=campaign, user=jack, now=start)
     playing = services.assign_next(campaign=campaign, user=kate, now=start)
-    session = services.start_assignment(assignment=playing, user=kate, consent=True, now=start)
+    session = services.start_assignment(assignment=playing, user=kate, consent=True, novice_confirmed=True, now=start)
     # Kate keeps playing; Jack never started.
     later = start + timedelta(minutes=campaign.hold_minutes + 1)
     PlaySession.objects.filter(pk=session.pk).update(last_action_at=later - timedelta(minutes=2))
@@ -289,9 +291,16 @@ def test_the_pages_render(campaign, client):
     assert response.url == assignment.get_absolute_url()
     page = client.get(assignment.get_absolute_url()).content.decode()
     assert campaign.consent_text in page and "no practice before it" in page
-    response = client.post(f"/campaigns/{campaign.slug}/assignments/{assignment.pk}/start/")
+    start = f"/campaigns/{campaign.slug}/assignments/{assignment.pk}/start/"
+    response = client.post(start)
     assert response.url == assignment.get_absolute_url()  # no consent ticked: back, nothing started
-    response = client.post(f"/campaigns/{campaign.slug}/assignments/{assignment.pk}/start/", {"consent": "1"})
+    # A novice run is confirmed on the page before it starts.
+    response = client.post(start, {"consent": "1"})
+    assert response.url == assignment.get_absolute_url() + "?confirm=novice#confirm-novice"
+    assert not PlaySession.objects.filter(user=sam).exists()
+    confirm = client.get(response.url).content.decode()
+    assert 'id="confirm-novice"' in confirm and "You cannot practise this game first and stay a novice" in confirm
+    response = client.post(start, {"novice_confirmed": "1"})
     assert response.url == PlaySession.objects.get(user=sam).get_absolute_url()
     assert client.get("/campaigns/").status_code == 200
 
@@ -308,3 +317,39 @@ def test_a_recorded_attempt_opened_before_the_assignment_is_resumed_and_keeps_th
     PlaySession.objects.filter(pk=early.pk).update(last_action_at=later - timedelta(minutes=1))
     assert services.release_abandoned_assignments(campaign=campaign, now=later) == 0
     assert Assignment.objects.get(pk=assignment.pk).status == Assignment.Status.HELD
+
+
+def test_the_novice_rule_in_a_campaign_is_the_open_play_one(campaign):
+    una = volunteer(campaign, "una")
+    # A first recorded attempt at a game, given by the campaign: novice.
+    first = services.assign_next(campaign=campaign, user=una)
+    assert (first.task.task_id, first.kind) == ("breakout/rally-10@1", "novice")
+    assert play(first, una).run.kind == "novice"
+    # A second one is not: the campaign gives her no novice task of the game, and open play counts it as neither.
+    assert next_for(campaign, una) == ("runner/clear-6@1", "novice", 0)
+    rally_5 = selectors.campaign_tasks(campaign)[1]
+    assert services.start_session(user=una, task=rally_5, mode=PlaySession.Mode.BASELINE).baseline_kind == ""
+    # Practice first, in open play: the novice task she holds goes back, and no novice task of that game comes.
+    vic = volunteer(campaign, "vic")
+    held = services.assign_next(campaign=campaign, user=vic)
+    assert held.task == rally_5 and held.kind == "novice"
+    services.start_session(user=vic, task=rally_5, mode=PlaySession.Mode.PRACTICE)
+    with pytest.raises(services.CampaignError, match="no longer give a novice run"):
+        services.start_assignment(assignment=held, user=vic, consent=True, novice_confirmed=True)
+    assert next_for(campaign, vic) == ("platformer/seven-coins@1", "novice", 0)
+    # A recorded attempt first, in open play: the same.
+    wes = volunteer(campaign, "wes")
+    services.start_session(user=wes, task=rally_5, mode=PlaySession.Mode.BASELINE)
+    assert next_for(campaign, wes)[0] not in ("breakout/rally-5@1", "breakout/rally-10@1")
+
+
+def test_a_campaign_attempt_s_result_offers_the_next_task_not_a_replay(campaign, client):
+    xia = volunteer(campaign, "xia")
+    session = play(services.assign_next(campaign=campaign, user=xia), xia)
+    client.force_login(xia)
+    page = client.get(session.get_absolute_url()).content.decode()
+    assert 'id="play-next"' in page and 'id="play-again"' not in page
+    open_play = services.start_session(user=xia, task=session.task, mode=PlaySession.Mode.BASELINE)
+    services.finish_session(session_id=open_play.pk, progress=0.5, success=False)
+    page = client.get(open_play.get_absolute_url()).content.decode()
+    assert 'id="play-again"' in page and 'id="play-next"' not in page
