@@ -2,12 +2,13 @@
 campaign's coverage and runs."""
 from collections import defaultdict
 
-from django.db.models import Count
+from django.db.models import Count, Q
 from django.utils import timezone
 
 from evaluator.models import GENRES, LEVELS, Run
 
-from .models import Assignment, CampaignMember, ExpertDesignation, HumanPlaySettings, PlaySession, pseudonym
+from .models import (TAKES_A_SLOT, Assignment, CampaignMember, ExpertDesignation, HumanPlaySettings, PlaySession,
+                     pseudonym)
 
 KIND_NAMES = {Run.Kind.NOVICE.value: "novice", Run.Kind.EXPERT.value: "expert"}
 
@@ -59,8 +60,7 @@ def campaign_tasks(campaign):
 def taken_slots(campaign):
     """{(task pk, kind): {slot numbers held or filled}}."""
     taken = defaultdict(set)
-    for task_id, kind, slot in campaign.assignments.exclude(status=Assignment.Status.RELEASED).values_list(
-            "task_id", "kind", "slot"):
+    for task_id, kind, slot in campaign.assignments.filter(TAKES_A_SLOT).values_list("task_id", "kind", "slot"):
         taken[(task_id, kind)].add(slot)
     return taken
 
@@ -75,8 +75,7 @@ def candidate_slots(*, campaign, user, today=None):
     tasks = campaign_tasks(campaign)
     kinds = baseline_kinds(user=user, games={t.game for t in tasks}, today=today)
     taken = taken_slots(campaign)
-    own = set(campaign.assignments.filter(user=user).exclude(status=Assignment.Status.RELEASED)
-              .values_list("task_id", "kind"))
+    own = set(campaign.assignments.filter(TAKES_A_SLOT, user=user).values_list("task_id", "kind"))
     own |= set(Run.objects.filter(player=user, kind__in=[Run.Kind.NOVICE, Run.Kind.EXPERT])
                .values_list("task_id", "kind"))
     candidates = []
@@ -113,7 +112,7 @@ def coverage(campaign):
     needed; players; runs still needed."""
     tasks = campaign_tasks(campaign)
     counts = defaultdict(int)
-    for task_id, kind, status, n in campaign.assignments.exclude(status=Assignment.Status.RELEASED).values_list(
+    for task_id, kind, status, n in campaign.assignments.filter(TAKES_A_SLOT).values_list(
             "task_id", "kind", "status").annotate(n=Count("pk")).values_list("task_id", "kind", "status", "n"):
         counts[(task_id, kind, status)] = n
     kinds = [Run.Kind.NOVICE.value, Run.Kind.EXPERT.value]
@@ -157,7 +156,7 @@ def coverage(campaign):
         "levels": shown(sorted(grouped(lambda row: row["game"].level, {n: f"Level {n}" for n, _ in LEVELS}),
                                key=lambda g: g["name"])),
         "totals": totals,
-        "members": campaign.members.count(),
+        "members": shown_members(campaign).count(),
         "players": done_by.values("user").distinct().count(),
         "in_play": campaign.assignments.filter(status=Assignment.Status.HELD).count(),
         "runs_done": done_by.count(),
@@ -189,10 +188,32 @@ def export_rows(campaign):
     return rows
 
 
+def shown_members(campaign):
+    """The volunteers the campaign's page counts and names: those taking part, and those who withdrew their consent
+    but left runs in the campaign."""
+    done = campaign.assignments.filter(status=Assignment.Status.DONE).values("user")
+    return campaign.members.filter(Q(consent_withdrawn_at__isnull=True) | Q(user__in=done))
+
+
 def volunteers(campaign):
     """The campaign's volunteers as the page names them, with their runs done."""
     done = dict(campaign.assignments.filter(status=Assignment.Status.DONE).values_list("user")
                 .annotate(n=Count("pk")).values_list("user", "n"))
-    members = campaign.members.select_related("user").order_by("joined_at")
+    members = shown_members(campaign).select_related("user").order_by("joined_at")
     return [{"name": m.public_name, "named": m.show_name, "runs": done.get(m.user_id, 0)} for m in members]
 
+
+def memberships(*, user):
+    """The campaigns the user joined, for their account page: the member row (consent given, withdrawn or not
+    yet), their runs the campaign counts and those they took out, and whether they hold a task of it."""
+    runs = defaultdict(int)
+    for campaign_id, status, n in Assignment.objects.filter(
+            user=user, status__in=[Assignment.Status.DONE, Assignment.Status.WITHDRAWN]).values_list(
+            "campaign", "status").annotate(n=Count("pk")).values_list("campaign", "status", "n"):
+        runs[(campaign_id, status)] = n
+    holding = set(Assignment.objects.filter(user=user, status=Assignment.Status.HELD).values_list("campaign",
+                                                                                                  flat=True))
+    members = CampaignMember.objects.filter(user=user).select_related("campaign").order_by("-joined_at")
+    return [{"member": m, "campaign": m.campaign, "runs": runs[(m.campaign_id, Assignment.Status.DONE)],
+             "taken_out": runs[(m.campaign_id, Assignment.Status.WITHDRAWN)], "holds": m.campaign_id in holding}
+            for m in members]

@@ -137,6 +137,39 @@ def join_campaign(*, campaign, user, code="", now=None):
     return member
 
 
+def give_consent(*, campaign, user, now=None):
+    """The volunteer agrees to the campaign's consent text: before their first recorded attempt, or again after
+    withdrawing it (the campaign gives them tasks again; runs they took out stay out)."""
+    return CampaignMember.objects.filter(campaign=campaign, user=user).update(
+        consented_at=now or timezone.now(), consent_withdrawn_at=None) == 1
+
+
+def withdraw_consent(*, campaign, user, remove_runs, now=None):
+    """The volunteer withdraws their consent: the campaign gives them no more tasks and the one they hold goes
+    back (its open recorded attempt expires). With remove_runs their done runs leave the campaign's exports,
+    coverage and figures: the assignments become withdrawn, their slots free for others, and the Runs stay stored,
+    replayable to maintainers for audit. Withdrawing again may still remove the runs.
+
+    Returns (whether a held task went back, how many runs were removed, how many stay)."""
+    now = now or timezone.now()
+    if not CampaignMember.objects.filter(campaign=campaign, user=user).exists():
+        raise CampaignError("You are not a volunteer of this campaign.")
+    with transaction.atomic():
+        CampaignMember.objects.filter(campaign=campaign, user=user, consent_withdrawn_at__isnull=True).update(
+            consent_withdrawn_at=now)
+        held = selectors.held_assignment(campaign=campaign, user=user)
+        try:
+            released = held is not None and release_assignment(assignment=held, user=user,
+                                                                reason="consent withdrawn", now=now)
+        except CampaignError:  # it ended meanwhile (its attempt finished): a done run, removed below if asked
+            released = False
+        done = Assignment.objects.filter(campaign=campaign, user=user, status=Assignment.Status.DONE)
+        if remove_runs:
+            return released, done.update(status=Assignment.Status.WITHDRAWN,
+                                         release_reason="taken out of the campaign's exports and figures"), 0
+        return released, 0, done.count()
+
+
 def set_show_name(*, campaign, user, show):
     return CampaignMember.objects.filter(campaign=campaign, user=user).update(show_name=bool(show)) == 1
 
@@ -183,8 +216,13 @@ def assign_next(*, campaign, user, now=None):
     Two requests at once cannot take the same slot: the database's unique constraint on held and filled slots
     refuses the second insert, which moves on to the next free slot."""
     now = now or timezone.now()
-    if not CampaignMember.objects.filter(campaign=campaign, user=user).exists():
+    member = CampaignMember.objects.filter(campaign=campaign, user=user).first()
+    if member is None:
         raise CampaignError("Join the campaign first.")
+    if member.consent_withdrawn_at is not None:
+        raise CampaignError(f"You withdrew your consent to this campaign on {member.consent_withdrawn_at:%Y-%m-%d}, "
+                            f"so it gives you no task. To take part again, agree to its consent text on the "
+                            f"campaign page.")
     state = campaign.state(timezone.localdate(now))
     if state != "open":
         raise CampaignError(f"This campaign {'has not started yet' if state == 'upcoming' else 'has ended'}: "
@@ -213,7 +251,7 @@ def _own_held(*, assignment, user):
     assignment = Assignment.objects.select_related("campaign", "task__game", "session").get(pk=assignment.pk)
     if assignment.user_id != user.pk:
         raise CampaignError("This assignment is someone else's.")
-    if assignment.status == Assignment.Status.DONE:
+    if assignment.status in (Assignment.Status.DONE, Assignment.Status.WITHDRAWN):
         raise CampaignError("This assignment is done: ask for the next task.")
     if assignment.status == Assignment.Status.RELEASED:
         why = f" ({assignment.release_reason})" if assignment.release_reason else ""
@@ -228,11 +266,11 @@ def start_assignment(*, assignment, user, consent=False, novice_confirmed=False,
     now = now or timezone.now()
     assignment = _own_held(assignment=assignment, user=user)
     campaign = assignment.campaign
-    member = CampaignMember.objects.get(campaign=campaign, user=user)
-    if member.consented_at is None:
+    if not CampaignMember.objects.get(campaign=campaign, user=user).has_consent:
         if not consent:
-            raise CampaignError("Read the consent text and tick “I agree” before your first recorded attempt.")
-        CampaignMember.objects.filter(pk=member.pk, consented_at__isnull=True).update(consented_at=now)
+            raise CampaignError("Read the consent text at the top of the page and tick “I agree” before your first "
+                                "recorded attempt.")
+        give_consent(campaign=campaign, user=user, now=now)
     if assignment.session_id:
         session = assignment.session
         if session.status == PlaySession.Status.ACTIVE and not is_expired(session, now=now):

@@ -5,6 +5,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.db.models import Count
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.defaultfilters import pluralize
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -243,6 +244,49 @@ def campaign_name(request, slug):
         messages.success(request, "Your name is shown on this campaign's page and in its exports." if show
                          else "You appear under your pseudonym.")
     return redirect(campaign)
+
+
+@login_required
+@require_POST
+def campaign_consent(request, slug):
+    """Agree to the consent text again, after withdrawing it."""
+    campaign = _campaign(slug)
+    if request.POST.get("consent") != "1":
+        messages.error(request, "Tick “I agree” under the consent text to take part again.")
+    elif services.give_consent(campaign=campaign, user=request.user):
+        messages.success(request, "You agreed to the consent text again: press “Play the next task” when you are "
+                                  "ready.")
+    return redirect(campaign)
+
+
+@login_required
+@require_POST
+def campaign_withdraw(request, slug):
+    """Withdraw consent (from the account page), choosing whether past runs leave the campaign's exports."""
+    campaign = _campaign(slug)
+    runs = request.POST.get("runs")
+    account = reverse("evaluator:account") + "#campaigns"
+    if runs not in ("keep", "remove"):
+        messages.error(request, f"Choose whether your past runs stay in the exports and figures of {campaign.title}, "
+                                f"then withdraw.")
+        return redirect(account)
+    try:
+        released, removed, kept = services.withdraw_consent(campaign=campaign, user=request.user,
+                                                            remove_runs=runs == "remove")
+    except services.CampaignError as error:
+        messages.error(request, str(error))
+        return redirect(account)
+    said = [f"You withdrew your consent to {campaign.title}: it gives you no more tasks"
+            + (", and the task you held went back." if released else ".")]
+    if removed:
+        said.append(f"Your {removed} run{pluralize(removed)} left its exports and figures (stored on the server for "
+                    f"the maintainers' audit).")
+    if kept:
+        said.append(f"Your {kept} run{pluralize(kept)} stay{'' if kept != 1 else 's'} in its exports and figures; you "
+                    f"can still take {'them' if kept != 1 else 'it'} out here.")
+    said.append("To take part again, agree to its consent text on the campaign page.")
+    messages.success(request, " ".join(said))
+    return redirect(account)
 
 
 @login_required
