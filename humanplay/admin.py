@@ -81,8 +81,8 @@ class BaselineCoverageAdmin(admin.ModelAdmin):
 class CampaignMemberInline(admin.TabularInline):
     model = CampaignMember
     extra = 0
-    fields = ("user", "joined_at", "consented_at", "show_name")
-    readonly_fields = ("user", "joined_at", "consented_at", "show_name")
+    fields = ("user", "joined_at", "consented_at", "consent_withdrawn_at", "show_name")
+    readonly_fields = fields
     can_delete = False
 
     def has_add_permission(self, request, obj=None):

@@ -81,7 +81,7 @@ class PlaySession(models.Model):
     task = models.ForeignKey(Task, on_delete=models.PROTECT, related_name="play_sessions")
     mode = models.CharField(max_length=10, choices=Mode.choices)
     baseline_kind = models.CharField(max_length=10, choices=Run.Kind.choices, blank=True,
-                                     help_text="For a baseline: novice (first attempt at the game) or expert; "
+                                     help_text="For a baseline: novice (first contact with the game) or expert; "
                                                "blank when it counts as neither.")
     seed = models.PositiveBigIntegerField(help_text="Practice: a public seed of the task; a recorded attempt: a seed "
                                                     "drawn by the server, committed to and revealed on its run.")
@@ -143,7 +143,8 @@ class Campaign(models.Model):
     task_set = models.ForeignKey("evaluator.TaskSet", on_delete=models.PROTECT, related_name="campaigns")
     novice_runs_per_task = models.PositiveSmallIntegerField(
         default=3, validators=[MaxValueValidator(50)],
-        help_text="Novice runs each task needs (a novice run is a player's first recorded attempt at the game).")
+        help_text="Novice runs each task needs (a novice run is a player's first recorded attempt at the game, "
+                  "before any practice of it).")
     expert_runs_per_task = models.PositiveSmallIntegerField(
         default=1, validators=[MaxValueValidator(50)],
         help_text="Expert runs each task needs (players marked expert for the game or genre, or past the practice "
@@ -196,12 +197,16 @@ class Campaign(models.Model):
 
 
 class CampaignMember(models.Model):
-    """A volunteer who joined a campaign: when they agreed to the consent text, and whether exports name them."""
+    """A volunteer who joined a campaign: when they agreed to the consent text (and whether they withdrew it since),
+    and whether exports name them."""
 
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="members")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="campaign_memberships")
     joined_at = models.DateTimeField(auto_now_add=True)
     consented_at = models.DateTimeField(null=True, blank=True)
+    consent_withdrawn_at = models.DateTimeField(
+        null=True, blank=True, help_text="When the volunteer withdrew their consent: the campaign gives them no task "
+                                         "until they agree to it again.")
     show_name = models.BooleanField(default=False, help_text="The volunteer opted in to be named (not pseudonymous) "
                                                              "on the campaign page and in its exports.")
 
@@ -210,6 +215,10 @@ class CampaignMember(models.Model):
 
     def __str__(self):
         return f"{self.user.username} in {self.campaign}"
+
+    @property
+    def has_consent(self):
+        return self.consented_at is not None and self.consent_withdrawn_at is None
 
     @property
     def pseudonym(self):
@@ -227,13 +236,19 @@ def pseudonym(*, campaign, user_id):
     return f"volunteer-{digest[:6]}"
 
 
+# Held and done assignments take their slot; released and withdrawn ones leave it to another volunteer.
+TAKES_A_SLOT = models.Q(status__in=["held", "done"])
+
+
 class Assignment(models.Model):
-    """A slot of a campaign (task, kind, slot number) held by one volunteer, then done (a run) or released."""
+    """A slot of a campaign (task, kind, slot number) held by one volunteer, then done (a run) or released; a done
+    one is withdrawn when its volunteer takes their runs out of the campaign (the run stays stored)."""
 
     class Status(models.TextChoices):
         HELD = "held", "Held"
         DONE = "done", "Done"
         RELEASED = "released", "Released"
+        WITHDRAWN = "withdrawn", "Withdrawn by the volunteer"
 
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="assignments")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="campaign_assignments")
@@ -254,14 +269,14 @@ class Assignment(models.Model):
         ordering = ["-created"]
         constraints = [
             # Two volunteers never hold (or fill) the same slot: the database refuses the second.
-            models.UniqueConstraint(fields=["campaign", "task", "kind", "slot"],
-                                    condition=~models.Q(status="released"), name="one_volunteer_per_slot"),
+            models.UniqueConstraint(fields=["campaign", "task", "kind", "slot"], condition=TAKES_A_SLOT,
+                                    name="one_volunteer_per_slot"),
             # One task at a time per volunteer and campaign.
             models.UniqueConstraint(fields=["campaign", "user"], condition=models.Q(status="held"),
                                     name="one_held_assignment_per_volunteer"),
             # Never the same task twice for the same kind of run.
-            models.UniqueConstraint(fields=["campaign", "user", "task", "kind"],
-                                    condition=~models.Q(status="released"), name="one_run_per_task_and_kind"),
+            models.UniqueConstraint(fields=["campaign", "user", "task", "kind"], condition=TAKES_A_SLOT,
+                                    name="one_run_per_task_and_kind"),
         ]
 
     def __str__(self):

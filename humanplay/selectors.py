@@ -7,31 +7,28 @@ from django.utils import timezone
 
 from evaluator.models import GENRES, LEVELS, Run
 
-from .models import Assignment, CampaignMember, ExpertDesignation, HumanPlaySettings, PlaySession, pseudonym
+from .models import (TAKES_A_SLOT, Assignment, CampaignMember, ExpertDesignation, HumanPlaySettings, PlaySession,
+                     pseudonym)
 
 KIND_NAMES = {Run.Kind.NOVICE.value: "novice", Run.Kind.EXPERT.value: "expert"}
 
 
-def baseline_kind(*, user, game, today=None):
-    """expert: marked by a maintainer for the game or its genre (from a date), or past the practice threshold;
-    novice: the player's first recorded attempt at the game; "" otherwise (kept, not counted)."""
-    today = today or timezone.localdate()
-    designated = ExpertDesignation.objects.filter(user=user, since__lte=today).filter(
-        Q(game=game) | Q(game__isnull=True, genre=game.genre)).exists()
-    practised = PlaySession.objects.filter(user=user, task__game=game, mode=PlaySession.Mode.PRACTICE,
-                                           status=PlaySession.Status.FINISHED).count()
-    if designated or practised >= HumanPlaySettings.current().practice_sessions_for_expert:
-        return Run.Kind.EXPERT
-    earlier = PlaySession.objects.filter(user=user, task__game=game, mode=PlaySession.Mode.BASELINE).exists()
-    return "" if earlier else Run.Kind.NOVICE
+def novice_games(*, user, games):
+    """The novice rule, for open play and campaigns alike (the one place it is decided): a recorded attempt at a
+    game counts as novice when it is the person's first contact with the game, with no practice and no recorded
+    attempt of it before, finished or not. Returns the pks of the games, among `games`, where the person's next
+    recorded attempt would."""
+    games = list(games)
+    played = set(PlaySession.objects.filter(user=user, task__game__in=games).values_list("task__game", flat=True))
+    return {game.pk for game in games if game.pk not in played}
 
 
-def campaign_kinds(*, user, games, today=None):
-    """{game pk: the kind of run the user can give on it in a campaign}, in a few queries for all the games.
+def baseline_kinds(*, user, games, today=None):
+    """{game pk: the kind of baseline run the user's next recorded attempt at it gives}, in a few queries for all
+    the games; games where it would count as neither (kept in their history, not counted) are left out.
 
-    expert: as baseline_kind says (designated, or past the practice threshold); novice: a game the user has
-    not played at all, practice included (stricter than baseline_kind, which lets practice pass: a campaign's
-    novice figure is about first contact); games where they can give neither are left out."""
+    expert: marked by a maintainer for the game or its genre (from a date), or past the practice threshold;
+    novice: as novice_games decides."""
     today = today or timezone.localdate()
     games = list(games)
     designations = ExpertDesignation.objects.filter(user=user, since__lte=today)
@@ -41,14 +38,19 @@ def campaign_kinds(*, user, games, today=None):
     practised = dict(PlaySession.objects.filter(user=user, mode=PlaySession.Mode.PRACTICE,
                                                 status=PlaySession.Status.FINISHED)
                      .values_list("task__game").annotate(n=Count("pk")).values_list("task__game", "n"))
-    played = set(PlaySession.objects.filter(user=user).values_list("task__game", flat=True))
+    novices = novice_games(user=user, games=games)
     kinds = {}
     for game in games:
         if game.pk in expert_games or game.genre in expert_genres or practised.get(game.pk, 0) >= threshold:
             kinds[game.pk] = Run.Kind.EXPERT.value
-        elif game.pk not in played:
+        elif game.pk in novices:
             kinds[game.pk] = Run.Kind.NOVICE.value
     return kinds
+
+
+def baseline_kind(*, user, game, today=None):
+    """The kind of baseline run the user's next recorded attempt at the game gives; "" when neither."""
+    return baseline_kinds(user=user, games=[game], today=today).get(game.pk, "")
 
 
 def campaign_tasks(campaign):
@@ -58,8 +60,7 @@ def campaign_tasks(campaign):
 def taken_slots(campaign):
     """{(task pk, kind): {slot numbers held or filled}}."""
     taken = defaultdict(set)
-    for task_id, kind, slot in campaign.assignments.exclude(status=Assignment.Status.RELEASED).values_list(
-            "task_id", "kind", "slot"):
+    for task_id, kind, slot in campaign.assignments.filter(TAKES_A_SLOT).values_list("task_id", "kind", "slot"):
         taken[(task_id, kind)].add(slot)
     return taken
 
@@ -72,10 +73,9 @@ def candidate_slots(*, campaign, user, today=None):
     1 done). Ties: an expert run first (experts are scarcer), then the lower curriculum level, then the game's
     and the task's slug. Never a task the user already ran, or holds, for that kind."""
     tasks = campaign_tasks(campaign)
-    kinds = campaign_kinds(user=user, games={t.game for t in tasks}, today=today)
+    kinds = baseline_kinds(user=user, games={t.game for t in tasks}, today=today)
     taken = taken_slots(campaign)
-    own = set(campaign.assignments.filter(user=user).exclude(status=Assignment.Status.RELEASED)
-              .values_list("task_id", "kind"))
+    own = set(campaign.assignments.filter(TAKES_A_SLOT, user=user).values_list("task_id", "kind"))
     own |= set(Run.objects.filter(player=user, kind__in=[Run.Kind.NOVICE, Run.Kind.EXPERT])
                .values_list("task_id", "kind"))
     candidates = []
@@ -112,7 +112,7 @@ def coverage(campaign):
     needed; players; runs still needed."""
     tasks = campaign_tasks(campaign)
     counts = defaultdict(int)
-    for task_id, kind, status, n in campaign.assignments.exclude(status=Assignment.Status.RELEASED).values_list(
+    for task_id, kind, status, n in campaign.assignments.filter(TAKES_A_SLOT).values_list(
             "task_id", "kind", "status").annotate(n=Count("pk")).values_list("task_id", "kind", "status", "n"):
         counts[(task_id, kind, status)] = n
     kinds = [Run.Kind.NOVICE.value, Run.Kind.EXPERT.value]
@@ -156,7 +156,7 @@ def coverage(campaign):
         "levels": shown(sorted(grouped(lambda row: row["game"].level, {n: f"Level {n}" for n, _ in LEVELS}),
                                key=lambda g: g["name"])),
         "totals": totals,
-        "members": campaign.members.count(),
+        "members": shown_members(campaign).count(),
         "players": done_by.values("user").distinct().count(),
         "in_play": campaign.assignments.filter(status=Assignment.Status.HELD).count(),
         "runs_done": done_by.count(),
@@ -188,9 +188,32 @@ def export_rows(campaign):
     return rows
 
 
+def shown_members(campaign):
+    """The volunteers the campaign's page counts and names: those taking part, and those who withdrew their consent
+    but left runs in the campaign."""
+    done = campaign.assignments.filter(status=Assignment.Status.DONE).values("user")
+    return campaign.members.filter(Q(consent_withdrawn_at__isnull=True) | Q(user__in=done))
+
+
 def volunteers(campaign):
     """The campaign's volunteers as the page names them, with their runs done."""
     done = dict(campaign.assignments.filter(status=Assignment.Status.DONE).values_list("user")
                 .annotate(n=Count("pk")).values_list("user", "n"))
-    members = campaign.members.select_related("user").order_by("joined_at")
+    members = shown_members(campaign).select_related("user").order_by("joined_at")
     return [{"name": m.public_name, "named": m.show_name, "runs": done.get(m.user_id, 0)} for m in members]
+
+
+def memberships(*, user):
+    """The campaigns the user joined, for their account page: the member row (consent given, withdrawn or not
+    yet), their runs the campaign counts and those they took out, and whether they hold a task of it."""
+    runs = defaultdict(int)
+    for campaign_id, status, n in Assignment.objects.filter(
+            user=user, status__in=[Assignment.Status.DONE, Assignment.Status.WITHDRAWN]).values_list(
+            "campaign", "status").annotate(n=Count("pk")).values_list("campaign", "status", "n"):
+        runs[(campaign_id, status)] = n
+    holding = set(Assignment.objects.filter(user=user, status=Assignment.Status.HELD).values_list("campaign",
+                                                                                                  flat=True))
+    members = CampaignMember.objects.filter(user=user).select_related("campaign").order_by("-joined_at")
+    return [{"member": m, "campaign": m.campaign, "runs": runs[(m.campaign_id, Assignment.Status.DONE)],
+             "taken_out": runs[(m.campaign_id, Assignment.Status.WITHDRAWN)], "holds": m.campaign_id in holding}
+            for m in members]

@@ -18,12 +18,6 @@ def profile_for(*, user):
     return profile
 
 
-def baseline_kind(*, user, game, today=None):
-    """expert: marked by a maintainer for the game or its genre (from a date), or past the practice threshold;
-    novice: the player's first recorded attempt at the game; "" otherwise (kept, not counted)."""
-    return selectors.baseline_kind(user=user, game=game, today=today)
-
-
 def start_session(*, user, task, mode):
     """A new session, or the player's open one of the same task and mode: starting again resumes it (and a
     recorded attempt cannot be restarted by opening another). LimitReached past the play sessions a player may
@@ -33,7 +27,7 @@ def start_session(*, user, task, mode):
     if open_session is not None and not is_expired(open_session):
         return open_session
     limits.charge("play_session", who=user.pk)  # each session holds a browser while it is played
-    kind = baseline_kind(user=user, game=task.game) if mode == PlaySession.Mode.BASELINE else ""
+    kind = selectors.baseline_kind(user=user, game=task.game) if mode == PlaySession.Mode.BASELINE else ""
     played = PlaySession.objects.filter(user=user, task=task).count()
     if mode == PlaySession.Mode.BASELINE:  # a recorded attempt is sealed, as an agent's ranked episode is
         seed = sealed_seed(scope=f"recorded:{user.pk}", task_id=task.task_id, episode=played + 1)
@@ -44,6 +38,20 @@ def start_session(*, user, task, mode):
                                          commitment=commitment)
     frames.remove(session.pk)  # frames are kept by session number: a folder left by another database is not its
     return session
+
+
+class NoviceUnconfirmed(Exception):
+    """A recorded attempt that would be the player's novice run of its game, asked for without their confirming it."""
+
+
+def start_recorded_attempt(*, user, task, novice_confirmed):
+    """A recorded attempt (start_session), in open play or for a campaign. When it would be the player's novice run
+    of the game it needs their confirmation (NoviceUnconfirmed): once it starts, finished or not, they can no longer
+    practise the game first and stay a novice."""
+    if not novice_confirmed and selectors.baseline_kind(user=user, game=task.game) == Run.Kind.NOVICE:
+        raise NoviceUnconfirmed(f"This recorded attempt would be your novice run of {task.game.title}: confirm it "
+                                f"to start.")
+    return start_session(user=user, task=task, mode=PlaySession.Mode.BASELINE)
 
 
 def record_action(*, session_id, index, action):
@@ -129,6 +137,39 @@ def join_campaign(*, campaign, user, code="", now=None):
     return member
 
 
+def give_consent(*, campaign, user, now=None):
+    """The volunteer agrees to the campaign's consent text: before their first recorded attempt, or again after
+    withdrawing it (the campaign gives them tasks again; runs they took out stay out)."""
+    return CampaignMember.objects.filter(campaign=campaign, user=user).update(
+        consented_at=now or timezone.now(), consent_withdrawn_at=None) == 1
+
+
+def withdraw_consent(*, campaign, user, remove_runs, now=None):
+    """The volunteer withdraws their consent: the campaign gives them no more tasks and the one they hold goes
+    back (its open recorded attempt expires). With remove_runs their done runs leave the campaign's exports,
+    coverage and figures: the assignments become withdrawn, their slots free for others, and the Runs stay stored,
+    replayable to maintainers for audit. Withdrawing again may still remove the runs.
+
+    Returns (whether a held task went back, how many runs were removed, how many stay)."""
+    now = now or timezone.now()
+    if not CampaignMember.objects.filter(campaign=campaign, user=user).exists():
+        raise CampaignError("You are not a volunteer of this campaign.")
+    with transaction.atomic():
+        CampaignMember.objects.filter(campaign=campaign, user=user, consent_withdrawn_at__isnull=True).update(
+            consent_withdrawn_at=now)
+        held = selectors.held_assignment(campaign=campaign, user=user)
+        try:
+            released = held is not None and release_assignment(assignment=held, user=user,
+                                                                reason="consent withdrawn", now=now)
+        except CampaignError:  # it ended meanwhile (its attempt finished): a done run, removed below if asked
+            released = False
+        done = Assignment.objects.filter(campaign=campaign, user=user, status=Assignment.Status.DONE)
+        if remove_runs:
+            return released, done.update(status=Assignment.Status.WITHDRAWN,
+                                         release_reason="taken out of the campaign's exports and figures"), 0
+        return released, 0, done.count()
+
+
 def set_show_name(*, campaign, user, show):
     return CampaignMember.objects.filter(campaign=campaign, user=user).update(show_name=bool(show)) == 1
 
@@ -175,8 +216,13 @@ def assign_next(*, campaign, user, now=None):
     Two requests at once cannot take the same slot: the database's unique constraint on held and filled slots
     refuses the second insert, which moves on to the next free slot."""
     now = now or timezone.now()
-    if not CampaignMember.objects.filter(campaign=campaign, user=user).exists():
+    member = CampaignMember.objects.filter(campaign=campaign, user=user).first()
+    if member is None:
         raise CampaignError("Join the campaign first.")
+    if member.consent_withdrawn_at is not None:
+        raise CampaignError(f"You withdrew your consent to this campaign on {member.consent_withdrawn_at:%Y-%m-%d}, "
+                            f"so it gives you no task. To take part again, agree to its consent text on the "
+                            f"campaign page.")
     state = campaign.state(timezone.localdate(now))
     if state != "open":
         raise CampaignError(f"This campaign {'has not started yet' if state == 'upcoming' else 'has ended'}: "
@@ -205,7 +251,7 @@ def _own_held(*, assignment, user):
     assignment = Assignment.objects.select_related("campaign", "task__game", "session").get(pk=assignment.pk)
     if assignment.user_id != user.pk:
         raise CampaignError("This assignment is someone else's.")
-    if assignment.status == Assignment.Status.DONE:
+    if assignment.status in (Assignment.Status.DONE, Assignment.Status.WITHDRAWN):
         raise CampaignError("This assignment is done: ask for the next task.")
     if assignment.status == Assignment.Status.RELEASED:
         why = f" ({assignment.release_reason})" if assignment.release_reason else ""
@@ -213,31 +259,31 @@ def _own_held(*, assignment, user):
     return assignment
 
 
-def start_assignment(*, assignment, user, consent=False, now=None):
+def start_assignment(*, assignment, user, consent=False, novice_confirmed=False, now=None):
     """The recorded attempt of an assignment (resumed if it is open). The campaign's consent text must have
-    been agreed to once before the volunteer's first recorded attempt."""
+    been agreed to once before the volunteer's first recorded attempt; a novice run needs their confirmation
+    (start_recorded_attempt)."""
     now = now or timezone.now()
     assignment = _own_held(assignment=assignment, user=user)
     campaign = assignment.campaign
-    member = CampaignMember.objects.get(campaign=campaign, user=user)
-    if member.consented_at is None:
+    if not CampaignMember.objects.get(campaign=campaign, user=user).has_consent:
         if not consent:
-            raise CampaignError("Read the consent text and tick “I agree” before your first recorded attempt.")
-        CampaignMember.objects.filter(pk=member.pk, consented_at__isnull=True).update(consented_at=now)
+            raise CampaignError("Read the consent text at the top of the page and tick “I agree” before your first "
+                                "recorded attempt.")
+        give_consent(campaign=campaign, user=user, now=now)
     if assignment.session_id:
         session = assignment.session
         if session.status == PlaySession.Status.ACTIVE and not is_expired(session, now=now):
             return session
         raise CampaignError("This attempt has ended: ask for the next task.")
     game = assignment.task.game
-    can_give = selectors.campaign_kinds(user=user, games=[game]).get(game.pk)
-    if can_give != assignment.kind or baseline_kind(user=user, game=game) != assignment.kind:
+    if selectors.baseline_kind(user=user, game=game) != assignment.kind:
         release_assignment(assignment=assignment, user=user, reason=f"you can no longer give a {assignment.kind} "
                                                                     f"run of {game.title}", now=now)
         raise CampaignError(f"You can no longer give a {assignment.kind} run of {game.title} (you have played it "
                             f"since): the task went back; ask for the next one.")
     with transaction.atomic():
-        session = start_session(user=user, task=assignment.task, mode=PlaySession.Mode.BASELINE)
+        session = start_recorded_attempt(user=user, task=assignment.task, novice_confirmed=novice_confirmed)
         if Assignment.objects.filter(pk=assignment.pk, status=Assignment.Status.HELD, session__isnull=True).update(
                 session=session, held_until=now + timedelta(minutes=campaign.hold_minutes)) != 1:
             transaction.set_rollback(True)

@@ -12,6 +12,8 @@ urlpatterns = [
     path("campaigns/<slug:slug>/join/", views.campaign_join, name="campaign_join"),
     path("campaigns/<slug:slug>/name/", views.campaign_name, name="campaign_name"),
     path("campaigns/<slug:slug>/next/", views.campaign_next, name="campaign_next"),
+    path("campaigns/<slug:slug>/consent/", views.campaign_consent, name="campaign_consent"),
+    path("campaigns/<slug:slug>/consent/withdraw/", views.campaign_withdraw, name="campaign_withdraw"),
     path("campaigns/<slug:slug>/runs.<str:fmt>", views.campaign_export, name="campaign_export"),
     path("campaigns/<slug:slug>/assignments/<int:pk>/", views.assignment_page, name="assignment"),
     path("campaigns/<slug:slug>/assignments/<int:pk>/<str:action>/", views.assignment_action,

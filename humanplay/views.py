@@ -5,11 +5,12 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.db.models import Count
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.defaultfilters import pluralize
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from evaluator.limits import LimitReached
-from evaluator.models import Task
+from evaluator.models import Run, Task
 from sandbox.actions import describe
 from evaluator import selectors as evaluator_selectors
 from evaluator.selectors import latest_tasks
@@ -28,12 +29,23 @@ def current_task(game_slug, task_slug):
     return tasks[0]
 
 
+# A recorded attempt that would be the player's novice run is confirmed on its page first: the page asked with
+# ?confirm=novice shows the confirmation in place of the start buttons.
+CONFIRM_NOVICE = "?confirm=novice#confirm-novice"
+
+
+def confirming_novice(request, kind):
+    return request.GET.get("confirm") == "novice" and kind == Run.Kind.NOVICE
+
+
 @require_GET
 def task_page(request, game, task):
     found = current_task(game, task)
-    kind = services.baseline_kind(user=request.user, game=found.game) if request.user.is_authenticated else None
+    kind = (campaign_selectors.baseline_kind(user=request.user, game=found.game)
+            if request.user.is_authenticated else None)
     return render(request, "humanplay/task.html", {
-        "task": found, "game": found.game, "baseline_kind": kind, "rules": HumanPlaySettings.current()})
+        "task": found, "game": found.game, "baseline_kind": kind, "confirm_novice": confirming_novice(request, kind),
+        "rules": HumanPlaySettings.current()})
 
 
 @login_required
@@ -45,7 +57,13 @@ def start(request, game, task):
         messages.error(request, "Choose practice or a recorded baseline attempt.")
         return redirect("humanplay:task", game=game, task=task)
     try:
-        session = services.start_session(user=request.user, task=found, mode=mode)
+        if mode == PlaySession.Mode.BASELINE:
+            session = services.start_recorded_attempt(user=request.user, task=found,
+                                                      novice_confirmed=request.POST.get("novice_confirmed") == "1")
+        else:
+            session = services.start_session(user=request.user, task=found, mode=mode)
+    except services.NoviceUnconfirmed:
+        return redirect(reverse("humanplay:task", args=[game, task]) + CONFIRM_NOVICE)
     except LimitReached as reached:
         messages.error(request, f"No new game for now: {reached}.")
         return redirect("humanplay:task", game=game, task=task)
@@ -230,6 +248,49 @@ def campaign_name(request, slug):
 
 @login_required
 @require_POST
+def campaign_consent(request, slug):
+    """Agree to the consent text again, after withdrawing it."""
+    campaign = _campaign(slug)
+    if request.POST.get("consent") != "1":
+        messages.error(request, "Tick “I agree” under the consent text to take part again.")
+    elif services.give_consent(campaign=campaign, user=request.user):
+        messages.success(request, "You agreed to the consent text again: press “Play the next task” when you are "
+                                  "ready.")
+    return redirect(campaign)
+
+
+@login_required
+@require_POST
+def campaign_withdraw(request, slug):
+    """Withdraw consent (from the account page), choosing whether past runs leave the campaign's exports."""
+    campaign = _campaign(slug)
+    runs = request.POST.get("runs")
+    account = reverse("evaluator:account") + "#campaigns"
+    if runs not in ("keep", "remove"):
+        messages.error(request, f"Choose whether your past runs stay in the exports and figures of {campaign.title}, "
+                                f"then withdraw.")
+        return redirect(account)
+    try:
+        released, removed, kept = services.withdraw_consent(campaign=campaign, user=request.user,
+                                                            remove_runs=runs == "remove")
+    except services.CampaignError as error:
+        messages.error(request, str(error))
+        return redirect(account)
+    said = [f"You withdrew your consent to {campaign.title}: it gives you no more tasks"
+            + (", and the task you held went back." if released else ".")]
+    if removed:
+        said.append(f"Your {removed} run{pluralize(removed)} left its exports and figures (stored on the server for "
+                    f"the maintainers' audit).")
+    if kept:
+        said.append(f"Your {kept} run{pluralize(kept)} stay{'' if kept != 1 else 's'} in its exports and figures; you "
+                    f"can still take {'them' if kept != 1 else 'it'} out here.")
+    said.append("To take part again, agree to its consent text on the campaign page.")
+    messages.success(request, " ".join(said))
+    return redirect(account)
+
+
+@login_required
+@require_POST
 def campaign_next(request, slug):
     campaign = _campaign(slug)
     try:
@@ -257,9 +318,11 @@ def assignment_page(request, slug, pk):
     member = CampaignMember.objects.get(campaign=assignment.campaign, user=request.user)
     practice = PlaySession.objects.filter(user=request.user, task=assignment.task, mode=PlaySession.Mode.PRACTICE,
                                           created__gte=assignment.created).order_by("-pk")
+    confirm = (assignment.status == Assignment.Status.HELD and not assignment.session_id
+               and confirming_novice(request, assignment.kind))
     return render(request, "humanplay/assignment.html", {
         "assignment": assignment, "campaign": assignment.campaign, "task": assignment.task,
-        "game": assignment.task.game, "member": member, "practice": practice[:5]})
+        "game": assignment.task.game, "member": member, "practice": practice[:5], "confirm_novice": confirm})
 
 
 @login_required
@@ -268,8 +331,9 @@ def assignment_action(request, slug, pk, action):
     assignment = _assignment(request, slug, pk)
     try:
         if action == "start":
-            return redirect(services.start_assignment(assignment=assignment, user=request.user,
-                                                      consent=request.POST.get("consent") == "1"))
+            return redirect(services.start_assignment(
+                assignment=assignment, user=request.user, consent=request.POST.get("consent") == "1",
+                novice_confirmed=request.POST.get("novice_confirmed") == "1"))
         if action == "practise":
             return redirect(services.practise_assignment(assignment=assignment, user=request.user))
         if action == "release":
@@ -277,6 +341,8 @@ def assignment_action(request, slug, pk, action):
             messages.success(request, "The task went back to the campaign.")
             return redirect(assignment.campaign)
         raise Http404("no such action")
+    except services.NoviceUnconfirmed:
+        return redirect(assignment.get_absolute_url() + CONFIRM_NOVICE)
     except (services.CampaignError, LimitReached) as error:
         messages.error(request, str(error))
         return redirect(assignment)

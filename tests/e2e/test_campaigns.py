@@ -45,12 +45,13 @@ def fact(page, name):
 
 
 def play_reference(page, task_id):
-    """Agree to the consent text, start the recorded attempt and press the keys the game's solver presses at the
-    attempt's seed (a recorded attempt plays at a sealed seed the page never shows; the test reads it from the
-    database, as only the server can)."""
+    """Agree to the consent text, start the recorded attempt, confirm it as a novice run and press the keys the
+    game's solver presses at the attempt's seed (a recorded attempt plays at a sealed seed the page never shows; the
+    test reads it from the database, as only the server can)."""
     assert page.locator("#consent-text").is_visible()
     page.check("#consent")
     page.get_by_role("button", name="Play the recorded attempt").click()
+    page.get_by_role("button", name="Yes, start my novice run").click()
     page.wait_for_url("**/play/sessions/*/")
     left = page.locator("#actions-left")
     left.filter(has_text="100").wait_for()

@@ -20,6 +20,8 @@ def test_play_a_task_with_the_keyboard_until_the_budget_ends(site_url, celery_wo
     page.wait_for_url("**/play/runner/clear-18/")
     assert "novice" in page.locator(".muted", has_text="counts as").inner_text()
     page.get_by_role("button", name="Play a recorded attempt").click()
+    page.locator("#confirm-novice").wait_for()  # her first contact with the game: confirmed before it starts
+    page.get_by_role("button", name="Yes, start my novice run").click()
     page.wait_for_url("**/play/sessions/*/")
 
     left = page.locator("#actions-left")

@@ -1,5 +1,6 @@
-"""Campaigns: who gets which task (the assignment rule on a fixture, ties included), holds and their release,
-consent before the first recorded attempt, coverage, the exports, and admin input errors."""
+"""Campaigns: who gets which task (the assignment rule on a fixture, ties included), the novice rule shared with
+open play, holds and their release, consent before the first recorded attempt and its withdrawal, coverage, the
+exports, and admin input errors."""
 import csv
 import io
 import json
@@ -46,7 +47,7 @@ def next_for(campaign, user, now=None):
 
 
 def play(assignment, user, progress=0.5):
-    session = services.start_assignment(assignment=assignment, user=user, consent=True)
+    session = services.start_assignment(assignment=assignment, user=user, consent=True, novice_confirmed=True)
     return services.finish_session(session_id=session.pk, progress=progress, success=progress >= 1)
 
 
@@ -91,11 +92,11 @@ def test_practice_past_the_threshold_makes_an_expert_and_practice_alone_ends_nov
     runner = selectors.campaign_tasks(campaign)[2]
     practice = services.start_session(user=frank, task=runner, mode=PlaySession.Mode.PRACTICE)
     services.finish_session(session_id=practice.pk, progress=0.1, success=False)
-    kinds = selectors.campaign_kinds(user=frank, games=[runner.game])
+    kinds = selectors.baseline_kinds(user=frank, games=[runner.game])
     assert kinds == {}  # played (practised once): not a novice, not yet an expert
     practice = services.start_session(user=frank, task=runner, mode=PlaySession.Mode.PRACTICE)
     services.finish_session(session_id=practice.pk, progress=0.1, success=False)
-    assert selectors.campaign_kinds(user=frank, games=[runner.game]) == {runner.game.pk: "expert"}
+    assert selectors.baseline_kinds(user=frank, games=[runner.game]) == {runner.game.pk: "expert"}
     assert next_for(campaign, frank) == ("runner/clear-6@1", "expert", 0)
 
 
@@ -118,12 +119,13 @@ def test_consent_is_agreed_once_before_the_first_recorded_attempt(campaign):
     with pytest.raises(services.CampaignError, match="consent"):
         services.start_assignment(assignment=assignment, user=ivy)
     assert not PlaySession.objects.filter(user=ivy).exists()  # nothing started
-    session = services.start_assignment(assignment=assignment, user=ivy, consent=True)
+    session = services.start_assignment(assignment=assignment, user=ivy, consent=True, novice_confirmed=True)
     assert session.mode == PlaySession.Mode.BASELINE and session.baseline_kind == "novice"
     assert services.start_assignment(assignment=assignment, user=ivy) == session  # resumes; consent kept
     services.finish_session(session_id=session.pk, progress=1.0, success=True)
     following = services.assign_next(campaign=campaign, user=ivy)
-    assert services.start_assignment(assignment=following, user=ivy).task == following.task  # no consent again
+    assert services.start_assignment(assignment=following, user=ivy,
+                                     novice_confirmed=True).task == following.task  # no consent again
 
 
 def test_an_abandoned_assignment_is_released_after_its_time_and_one_in_play_is_kept(campaign):
@@ -131,7 +133,7 @@ def test_an_abandoned_assignment_is_released_after_its_time_and_one_in_play_is_k
     start = timezone.now()
     abandoned = services.assign_next(campaign=campaign, user=jack, now=start)
     playing = services.assign_next(campaign=campaign, user=kate, now=start)
-    session = services.start_assignment(assignment=playing, user=kate, consent=True, now=start)
+    session = services.start_assignment(assignment=playing, user=kate, consent=True, novice_confirmed=True, now=start)
     # Kate keeps playing; Jack never started.
     later = start + timedelta(minutes=campaign.hold_minutes + 1)
     PlaySession.objects.filter(pk=session.pk).update(last_action_at=later - timedelta(minutes=2))
@@ -289,9 +291,20 @@ def test_the_pages_render(campaign, client):
     assert response.url == assignment.get_absolute_url()
     page = client.get(assignment.get_absolute_url()).content.decode()
     assert campaign.consent_text in page and "no practice before it" in page
-    response = client.post(f"/campaigns/{campaign.slug}/assignments/{assignment.pk}/start/")
+    # The consent comes first on the page, before the task, with its box tied to the start form.
+    assert page.index('id="consent-panel"') < page.index('class="game-head"')
+    assert 'id="consent" form="start-form" required' in page
+    start = f"/campaigns/{campaign.slug}/assignments/{assignment.pk}/start/"
+    response = client.post(start)
     assert response.url == assignment.get_absolute_url()  # no consent ticked: back, nothing started
-    response = client.post(f"/campaigns/{campaign.slug}/assignments/{assignment.pk}/start/", {"consent": "1"})
+    # A novice run is confirmed on the page before it starts.
+    response = client.post(start, {"consent": "1"})
+    assert response.url == assignment.get_absolute_url() + "?confirm=novice#confirm-novice"
+    assert not PlaySession.objects.filter(user=sam).exists()
+    confirm = client.get(response.url).content.decode()
+    assert 'id="confirm-novice"' in confirm and "You cannot practise this game first and stay a novice" in confirm
+    assert 'id="consent-panel"' not in confirm and 'id="consent-given"' not in confirm  # agreed on the first click
+    response = client.post(start, {"novice_confirmed": "1"})
     assert response.url == PlaySession.objects.get(user=sam).get_absolute_url()
     assert client.get("/campaigns/").status_code == 200
 
@@ -308,3 +321,138 @@ def test_a_recorded_attempt_opened_before_the_assignment_is_resumed_and_keeps_th
     PlaySession.objects.filter(pk=early.pk).update(last_action_at=later - timedelta(minutes=1))
     assert services.release_abandoned_assignments(campaign=campaign, now=later) == 0
     assert Assignment.objects.get(pk=assignment.pk).status == Assignment.Status.HELD
+
+
+def test_the_novice_rule_in_a_campaign_is_the_open_play_one(campaign):
+    una = volunteer(campaign, "una")
+    # A first recorded attempt at a game, given by the campaign: novice.
+    first = services.assign_next(campaign=campaign, user=una)
+    assert (first.task.task_id, first.kind) == ("breakout/rally-10@1", "novice")
+    assert play(first, una).run.kind == "novice"
+    # A second one is not: the campaign gives her no novice task of the game, and open play counts it as neither.
+    assert next_for(campaign, una) == ("runner/clear-6@1", "novice", 0)
+    rally_5 = selectors.campaign_tasks(campaign)[1]
+    assert services.start_session(user=una, task=rally_5, mode=PlaySession.Mode.BASELINE).baseline_kind == ""
+    # Practice first, in open play: the novice task she holds goes back, and no novice task of that game comes.
+    vic = volunteer(campaign, "vic")
+    held = services.assign_next(campaign=campaign, user=vic)
+    assert held.task == rally_5 and held.kind == "novice"
+    services.start_session(user=vic, task=rally_5, mode=PlaySession.Mode.PRACTICE)
+    with pytest.raises(services.CampaignError, match="no longer give a novice run"):
+        services.start_assignment(assignment=held, user=vic, consent=True, novice_confirmed=True)
+    assert next_for(campaign, vic) == ("platformer/seven-coins@1", "novice", 0)
+    # A recorded attempt first, in open play: the same.
+    wes = volunteer(campaign, "wes")
+    services.start_session(user=wes, task=rally_5, mode=PlaySession.Mode.BASELINE)
+    assert next_for(campaign, wes)[0] not in ("breakout/rally-5@1", "breakout/rally-10@1")
+
+
+def test_a_campaign_attempt_s_result_offers_the_next_task_not_a_replay(campaign, client):
+    xia = volunteer(campaign, "xia")
+    session = play(services.assign_next(campaign=campaign, user=xia), xia)
+    client.force_login(xia)
+    page = client.get(session.get_absolute_url()).content.decode()
+    assert 'id="play-next"' in page and 'id="play-again"' not in page
+    open_play = services.start_session(user=xia, task=session.task, mode=PlaySession.Mode.BASELINE)
+    services.finish_session(session_id=open_play.pk, progress=0.5, success=False)
+    page = client.get(open_play.get_absolute_url()).content.decode()
+    assert 'id="play-again"' in page and 'id="play-next"' not in page
+
+
+# Consent withdrawn: no more tasks; past runs out of the exports and figures, or not, as the volunteer chooses.
+
+def verified_run(campaign, user):
+    """A run of the volunteer's next task, verified as the worker leaves it; its id."""
+    session = play(services.assign_next(campaign=campaign, user=user), user, progress=0.8)
+    Run.objects.filter(pk=session.run_id).update(status=Run.Status.VERIFIED, progress=0.8, success=False,
+                                                 attempts=1, actions_used=100, verified_at=timezone.now())
+    return session.run_id
+
+
+def exported_runs(client, campaign):
+    rows = csv.DictReader(io.StringIO(client.get(f"/campaigns/{campaign.slug}/runs.csv").content.decode()))
+    return {int(row["run_id"]) for row in rows}
+
+
+def test_withdrawing_consent_stops_assignments_and_releases_the_held_one(campaign):
+    yan = volunteer(campaign, "yan")
+    held = services.assign_next(campaign=campaign, user=yan)
+    session = services.start_assignment(assignment=held, user=yan, consent=True, novice_confirmed=True)
+    assert services.withdraw_consent(campaign=campaign, user=yan, remove_runs=False) == (True, 0, 0)
+    held.refresh_from_db()
+    session.refresh_from_db()
+    assert held.status == Assignment.Status.RELEASED and held.release_reason == "consent withdrawn"
+    assert session.status == PlaySession.Status.EXPIRED  # the open recorded attempt ends with it
+    with pytest.raises(services.CampaignError, match="withdrew your consent"):
+        services.assign_next(campaign=campaign, user=yan)
+    assert selectors.coverage(campaign)["in_play"] == 0
+    zoe = volunteer(campaign, "zoe")
+    assert next_for(campaign, zoe) == (held.task.task_id, "novice", held.slot)  # the slot went back
+
+
+def test_with_remove_my_runs_the_export_and_coverage_leave_them_out_and_the_runs_stay(campaign, client):
+    ada, bo = volunteer(campaign, "ada"), volunteer(campaign, "bo")
+    ada_run, bo_run = verified_run(campaign, ada), verified_run(campaign, bo)
+    assert exported_runs(client, campaign) == {ada_run, bo_run}
+    assert services.withdraw_consent(campaign=campaign, user=ada, remove_runs=True) == (False, 1, 0)
+    assert exported_runs(client, campaign) == {bo_run}
+    assert [r["run_id"] for r in client.get(f"/campaigns/{campaign.slug}/runs.json").json()["runs"]] == [bo_run]
+    coverage = selectors.coverage(campaign)
+    assert (coverage["runs_done"], coverage["players"], coverage["runs_missing"]) == (1, 1, 11)
+    assert [v["runs"] for v in selectors.volunteers(campaign)] == [1]  # bo only
+    # Stored for the maintainers' audit, still verified and replayable.
+    assert Run.objects.filter(pk=ada_run, status=Run.Status.VERIFIED).exists()
+    assert Assignment.objects.get(run_id=ada_run).status == Assignment.Status.WITHDRAWN
+    # Its slot is free for another volunteer.
+    cy = volunteer(campaign, "cy")
+    assert next_for(campaign, cy) == ("breakout/rally-10@1", "novice", 0)
+
+
+def test_without_it_the_runs_stay_and_can_be_taken_out_later(campaign, client):
+    dee = volunteer(campaign, "dee")
+    run_id = verified_run(campaign, dee)
+    assert services.withdraw_consent(campaign=campaign, user=dee, remove_runs=False) == (False, 0, 1)
+    assert exported_runs(client, campaign) == {run_id}
+    assert selectors.coverage(campaign)["runs_done"] == 1
+    assert [v["runs"] for v in selectors.volunteers(campaign)] == [1]
+    assert services.withdraw_consent(campaign=campaign, user=dee, remove_runs=True) == (False, 1, 0)
+    assert exported_runs(client, campaign) == set() and selectors.volunteers(campaign) == []
+
+
+def test_a_volunteer_who_consents_again_gets_tasks_again(campaign):
+    eli = volunteer(campaign, "eli")
+    play(services.assign_next(campaign=campaign, user=eli), eli)
+    services.withdraw_consent(campaign=campaign, user=eli, remove_runs=True)
+    with pytest.raises(services.CampaignError, match="withdrew your consent"):
+        services.assign_next(campaign=campaign, user=eli)
+    assert services.give_consent(campaign=campaign, user=eli)
+    # Tasks again, by the same rules: not a novice task of breakout, which she has played; no consent asked again.
+    again = services.assign_next(campaign=campaign, user=eli)
+    assert (again.task.task_id, again.kind) == ("runner/clear-6@1", "novice")
+    assert services.start_assignment(assignment=again, user=eli, novice_confirmed=True).task == again.task
+    assert selectors.coverage(campaign)["runs_done"] == 0  # the run she took out stays out
+
+
+def test_the_account_page_withdraws_consent_with_a_choice_for_past_runs(campaign, client):
+    fay = volunteer(campaign, "fay")
+    verified_run(campaign, fay)
+    services.assign_next(campaign=campaign, user=fay)
+    client.force_login(fay)
+    page = client.get("/account/").content.decode()
+    assert 'id="campaigns"' in page and "Consent given" in page and 'id="withdraw-spring"' in page
+    assert 'name="runs" value="keep" required' in page and 'name="runs" value="remove" required' in page
+    withdraw = f"/campaigns/{campaign.slug}/consent/withdraw/"
+    page = client.post(withdraw, follow=True).content.decode()  # no choice made: nothing happens
+    assert "Choose whether your past runs stay in the exports and figures of Spring baselines" in page
+    assert services.assign_next(campaign=campaign, user=fay) is not None
+    page = client.post(withdraw, {"runs": "remove"}, follow=True).content.decode()
+    assert ("You withdrew your consent to Spring baselines: it gives you no more tasks, and the task you held went "
+            "back. Your 1 run left its exports and figures") in page
+    assert "Consent withdrawn" in page and 'id="withdraw-spring"' not in page
+    # The campaign page offers to agree again, not a next task.
+    page = client.get(campaign.get_absolute_url()).content.decode()
+    assert 'id="consent-again"' in page and 'id="play-next"' not in page and campaign.consent_text in page
+    page = client.post(f"/campaigns/{campaign.slug}/consent/", follow=True).content.decode()
+    assert "Tick “I agree” under the consent text to take part again." in page
+    page = client.post(f"/campaigns/{campaign.slug}/consent/", {"consent": "1"}, follow=True).content.decode()
+    assert "You agreed to the consent text again" in page and 'id="play-next"' in page

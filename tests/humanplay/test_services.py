@@ -1,11 +1,13 @@
-"""Who counts as novice or expert, sessions that expire, and the frames kept after a session ends."""
+"""Who counts as novice or expert (and the confirmation a novice run asks for), sessions that expire, and the
+frames kept after a session ends."""
 from datetime import date, timedelta
 
 import pytest
+from django.template.loader import render_to_string
 from django.utils import timezone
 
 from evaluator.models import Game
-from humanplay import frames, services
+from humanplay import frames, selectors, services
 from humanplay.models import ExpertDesignation, HumanPlaySettings, PlaySession
 from sandbox.commitment import commitment_holds
 from tests.evaluator.submissions import load_games, make_user, task
@@ -22,32 +24,86 @@ def baseline(user, task_id="runner/clear-6@1"):
     return services.start_session(user=user, task=task(task_id), mode=PlaySession.Mode.BASELINE)
 
 
+def practise(user, task_id="runner/clear-6@1"):
+    session = services.start_session(user=user, task=task(task_id), mode=PlaySession.Mode.PRACTICE)
+    return services.finish_session(session_id=session.pk, progress=0.5, success=False)
+
+
 def test_the_first_recorded_attempt_at_a_game_is_novice_and_later_ones_count_as_neither():
     user = make_user()
-    assert baseline(user).baseline_kind == "novice"
+    first = baseline(user)
+    assert first.baseline_kind == "novice"
+    assert services.finish_session(session_id=first.pk, progress=0.5, success=False).run.kind == "novice"
+    assert baseline(user).baseline_kind == ""  # a second attempt at the task
     assert baseline(user, "runner/clear-9@1").baseline_kind == ""  # same game, another task
     assert baseline(user, "breakout/rally-5@1").baseline_kind == "novice"  # another game
 
 
-def test_practice_is_not_an_attempt_but_enough_of_it_makes_an_expert():
+def test_an_unfinished_recorded_attempt_ends_novice_status_too():
+    user = make_user()
+    abandoned = baseline(user)
+    PlaySession.objects.filter(pk=abandoned.pk).update(status=PlaySession.Status.EXPIRED)
+    assert baseline(user).baseline_kind == ""
+
+
+def test_practice_first_then_a_recorded_attempt_is_not_novice():
+    user = make_user()
+    practise(user, "runner/clear-9@1")  # another task of the game: practice of the game all the same
+    assert selectors.baseline_kind(user=user, game=Game.objects.get(slug="runner")) == ""
+    assert baseline(user).baseline_kind == ""
+    assert baseline(user, "breakout/rally-5@1").baseline_kind == "novice"  # a game not practised
+
+
+def test_enough_practice_makes_an_expert():
     user = make_user()
     HumanPlaySettings.objects.filter(pk=HumanPlaySettings.current().pk).update(practice_sessions_for_expert=2)
-    for _ in range(2):
-        practice = services.start_session(user=user, task=task("runner/clear-6@1"), mode=PlaySession.Mode.PRACTICE)
-        assert practice.baseline_kind == ""
-        assert services.baseline_kind(user=user, game=practice.task.game) == "novice"
-        services.finish_session(session_id=practice.pk, progress=0.5, success=False)
+    assert practise(user).baseline_kind == ""
+    assert selectors.baseline_kind(user=user, game=Game.objects.get(slug="runner")) == ""  # no longer a novice
+    practise(user)
     assert baseline(user).baseline_kind == "expert"
+
+
+def test_a_recorded_attempt_that_would_be_a_novice_run_needs_the_players_confirmation():
+    user = make_user()
+    with pytest.raises(services.NoviceUnconfirmed):
+        services.start_recorded_attempt(user=user, task=task("runner/clear-6@1"), novice_confirmed=False)
+    assert not PlaySession.objects.filter(user=user).exists()  # nothing started
+    first = services.start_recorded_attempt(user=user, task=task("runner/clear-6@1"), novice_confirmed=True)
+    assert first.baseline_kind == "novice"
+    # Not a novice run any more: nothing to confirm.
+    services.finish_session(session_id=first.pk, progress=0.5, success=False)
+    again = services.start_recorded_attempt(user=user, task=task("runner/clear-6@1"), novice_confirmed=False)
+    assert again.baseline_kind == "" and again.pk != first.pk
+
+
+def test_the_play_page_asks_to_confirm_a_novice_run_in_the_words_of_the_rules_page(client):
+    user = make_user()
+    client.force_login(user)
+    rule = render_to_string("humanplay/_novice_rule.html")
+    page = client.get("/play/runner/clear-6/").content.decode()
+    assert rule in page and rule in client.get("/play/rules/").content.decode()  # one snippet, the same words
+    assert 'id="confirm-novice"' not in page
+    response = client.post("/play/runner/clear-6/start/", {"mode": "baseline"})
+    assert response.url == "/play/runner/clear-6/?confirm=novice#confirm-novice"
+    assert not PlaySession.objects.filter(user=user).exists()  # asked, not started
+    confirm = client.get("/play/runner/clear-6/?confirm=novice").content.decode()
+    assert 'id="confirm-novice"' in confirm and 'name="novice_confirmed" value="1"' in confirm
+    assert "you cannot practise this game first and stay a novice" in confirm.lower()
+    response = client.post("/play/runner/clear-6/start/", {"mode": "baseline", "novice_confirmed": "1"})
+    session = PlaySession.objects.get(user=user)
+    assert response.url == session.get_absolute_url() and session.baseline_kind == "novice"
+    # Once played, the page no longer asks, even when told to.
+    assert 'id="confirm-novice"' not in client.get("/play/runner/clear-6/?confirm=novice").content.decode()
 
 
 def test_a_maintainer_marks_experts_for_a_game_or_a_genre_from_a_date():
     user = make_user()
     runner, breakout = Game.objects.get(slug="runner"), Game.objects.get(slug="breakout")
     ExpertDesignation.objects.create(user=user, game=runner, since=date.today() + timedelta(days=1))
-    assert services.baseline_kind(user=user, game=runner) == "novice"  # not yet
-    assert services.baseline_kind(user=user, game=runner, today=date.today() + timedelta(days=1)) == "expert"
+    assert selectors.baseline_kind(user=user, game=runner) == "novice"  # not yet
+    assert selectors.baseline_kind(user=user, game=runner, today=date.today() + timedelta(days=1)) == "expert"
     ExpertDesignation.objects.create(user=user, genre="arcade", since=date.today())
-    assert services.baseline_kind(user=user, game=breakout) == "expert"
+    assert selectors.baseline_kind(user=user, game=breakout) == "expert"
 
 
 def test_practice_rotates_over_the_public_seeds_and_recorded_attempts_are_sealed():
@@ -58,7 +114,8 @@ def test_practice_rotates_over_the_public_seeds_and_recorded_attempts_are_sealed
         practised.append(session.seed)
         services.finish_session(session_id=session.pk, progress=0.1, success=False)
     assert practised == [1, 2, 3, 1]
-    recorded = [baseline(user, "runner/clear-9@1"), baseline(make_user("other"), "runner/clear-9@1")]
+    # On a game the player has not practised: a recorded attempt there is a novice run, which makes a Run.
+    recorded = [baseline(user, "breakout/rally-5@1"), baseline(make_user("other"), "breakout/rally-5@1")]
     for session in recorded:
         assert session.seed not in session.task.seeds and commitment_holds(
             seed=session.seed, salt=session.salt, commitment_hex=session.commitment)
@@ -118,7 +175,8 @@ def test_the_rules_page_states_both_rules_with_the_admin_figures(client):
     HumanPlaySettings.objects.filter(pk=HumanPlaySettings.current().pk).update(practice_sessions_for_expert=7,
                                                                                  session_expiry_minutes=45)
     page = client.get("/play/rules/").content.decode()
-    assert "first recorded attempt at that" in page and "<strong>7</strong> practice sessions" in page
+    assert "made before any practice of it" in page
+    assert "<strong>7</strong> practice sessions" in page
     assert "<strong>45 minutes</strong>" in page
 
 
