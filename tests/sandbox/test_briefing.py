@@ -8,14 +8,6 @@ from sandbox import registry
 from sandbox.briefing import hud_problems, parity_problems, semantic_facts
 from sandbox.manifest import GameSpec
 
-# Games whose HUD does not draw a figure one of their tasks measures yet (game.js unchanged here): remove a game
-# from this list when its HUD draws the figure and its manifest's "hud" says where.
-FIGURE_NOT_DRAWN_YET = {
-    "bunker": "doors_opened", "cliffhop": "score", "gemmaze": "mazes", "meadow": "crops_harvested",
-    "platformer": "best_col (only the room is drawn)", "quarry": "wood_gathered, stone_mined, iron_mined (only what "
-    "is held)", "shop": "restocks", "starhold": "doors"}
-
-
 def with_manifest(game, change):
     manifest = copy.deepcopy(game.manifest)
     change(manifest)
@@ -45,9 +37,7 @@ def test_an_instruction_that_drops_a_fact_is_named():
                            "semantic actions tell a generalist: 2.5 (jump)")
 
 
-@pytest.mark.parametrize("slug", [pytest.param(slug, marks=pytest.mark.xfail(
-    strict=True, reason=f"{FIGURE_NOT_DRAWN_YET[slug]} is not drawn on the HUD yet")) if slug in FIGURE_NOT_DRAWN_YET
-    else slug for slug in registry.slugs()])
+@pytest.mark.parametrize("slug", registry.slugs())
 def test_every_task_figure_is_declared_on_the_hud(slug):
     assert hud_problems(registry.game(slug)) == []
 
