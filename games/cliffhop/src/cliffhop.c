@@ -8,7 +8,8 @@
  * game is over when none is left. The goal pole at the level's end starts the next level.
  *
  * Drawing: background tiles for the level (a 32-column ring of the tile map, scrolled with SCX), the
- * window for the HUD line at the bottom, OAM sprites for the hero and the beetles.
+ * window for the two HUD lines at the bottom (the score, then coins, lives, stomps, distance, flags and
+ * level), OAM sprites for the hero and the beetles.
  *
  * The GameWorld block (0xC000-0xC0FF) holds what the sandbox reads and the seed it writes; the level's
  * tiles are at 0xC100 (17 rows of 128 bytes, tile numbers; columns 0-99 used).
@@ -39,6 +40,7 @@
 #define DIE_FRAMES 45
 #define CLEAR_FRAMES 60
 #define SAFE_FRAMES 50
+#define HUD_TOP 128        /* the window (two HUD lines) covers the screen from here down */
 
 #define rWY   REG(0xFF4A)
 #define rWX   REG(0xFF4B)
@@ -88,6 +90,7 @@ int8_t hero_vx;
 uint8_t prev_pad;
 uint8_t drawn_l, drawn_r; /* level columns present in the 32-column ring of the tile map */
 uint8_t oam[40];          /* hero + 8 beetles, 4 bytes each, copied to OAM in VBlank */
+uint8_t hud_dirty;        /* a HUD figure changed this frame: the HUD is queued once, after the frame */
 
 static uint8_t rng(void) {
     rng_state ^= rng_state << 7;
@@ -143,29 +146,34 @@ static void scroll_columns(void) {
     }
 }
 
-static void hud(uint8_t queued) {
-    gb_number(1, 32, gw_coins, 2, queued);
-    gb_number(5, 32, gw_lives, 1, queued);
-    gb_number(8, 32, gw_stomps, 2, queued);
-    gb_number(12, 32, gw_distance, 3, queued);
-    gb_number(17, 32, gw_checkpoint, 1, queued);
-    gb_number(19, 32, gw_level, 1, queued);
+static void hud(uint8_t queued) {       /* window row 0 (map row 32): the score; row 1: the rest */
+    gb_number(7, 32, gw_score, 5, queued);
+    gb_number(1, 33, gw_coins, 2, queued);
+    gb_number(5, 33, gw_lives, 1, queued);
+    gb_number(8, 33, gw_stomps, 2, queued);
+    gb_number(12, 33, gw_distance, 3, queued);
+    gb_number(17, 33, gw_checkpoint, 1, queued);
+    gb_number(19, 33, gw_level, 1, queued);
 }
 
 static void hud_frame(void) {
     uint8_t x;
-    for (x = 0; x < 20; x++) gb_put(x, 32, T_SPACE);
-    gb_put(0, 32, T_HUD_COIN);
-    gb_put(4, 32, T_HUD_HEART);
-    gb_put(7, 32, T_HUD_BOOT);
-    gb_put(11, 32, T_D);
-    gb_put(16, 32, T_FLAG);
-    gb_put(18, 32, T_L);
+    for (x = 0; x < 20; x++) {
+        gb_put(x, 32, T_SPACE);
+        gb_put(x, 33, T_SPACE);
+    }
+    gb_text(1, 32, "SCORE", 0);
+    gb_put(0, 33, T_HUD_COIN);
+    gb_put(4, 33, T_HUD_HEART);
+    gb_put(7, 33, T_HUD_BOOT);
+    gb_put(11, 33, T_D);
+    gb_put(16, 33, T_FLAG);
+    gb_put(18, 33, T_L);
 }
 
 static void sprite(uint8_t i, uint16_t x, uint8_t y, uint8_t tile, uint8_t flip) {
     uint8_t *s = oam + (i << 2);
-    if (x + 8 < gw_cam || x >= gw_cam + 160 || y >= 144) {
+    if (x + 8 < gw_cam || x >= gw_cam + 160 || y + 8 > HUD_TOP) {   /* never over the HUD */
         s[0] = 0;
         return;
     }
@@ -249,22 +257,22 @@ static void coins_at(uint8_t c, uint8_t n, uint8_t row) {
 /* One section: flat stretches between features the seed picks. */
 static void build_section(uint8_t s) {
     uint8_t c = (uint8_t)(SEC0 + s * SEC_W), end = (uint8_t)(c + SEC_W), f, w, i, enemies = 0;
-    uint8_t last = 9, n = 0;
+    uint8_t last = 9, n = 0, stop = s ? end : (uint8_t)(end - 3);
     c = (uint8_t)(c + 1 + below(2));
-    while (c + 7 <= end) {
-        /* section 1 is gaps and rocks only; the others open with two beetle runs */
+    while (c + 7 <= stop) {
+        /* section 1 is gaps and rocks, then a beetle before its flag; the others open with two beetle runs */
         if (s == 0) do { f = below(5); } while (f == last || f == 1 || f == 3);
         else if (n < 2) f = 1;
         else do { f = below(5); } while (f == last || f == 1);
         n++;
         last = f;
         switch (f) {
-        case 0:   /* a gap, two wide, two coins above it */
-            ground_col(c, 0);
-            ground_col((uint8_t)(c + 1), 0);
+        case 0:   /* a gap, two wide (three in section 1), two coins above it */
+            w = s ? 2 : 3;
+            for (i = 0; i < w; i++) ground_col((uint8_t)(c + i), 0);
             lvl[GROUND - 3][c + 1] = T_COIN;   /* out of reach from the near edge: a running jump */
             lvl[GROUND - 4][c + 1] = T_COIN;
-            c = (uint8_t)(c + 2);
+            c = (uint8_t)(c + w);
             break;
         case 1:   /* a beetle's run, flat */
             w = (uint8_t)(6 + below(2));
@@ -293,6 +301,7 @@ static void build_section(uint8_t s) {
         }
         c = (uint8_t)(c + 2 + below(2));   /* flat ground after every feature */
     }
+    if (s == 0) add_enemy((uint8_t)(c + 1), (uint8_t)(end - 2));   /* patrols the flat before the flag */
 }
 
 static void build_level(void) {
@@ -375,6 +384,7 @@ static void collect(void) {
                 set_tile(c, r, T_SKY);
                 gw_coins++;
                 gw_score += 10;
+                hud_dirty = 1;
             }
         }
 }
@@ -471,7 +481,7 @@ static void enemies_frame(void) {
             gw_stomps++;
             gw_score += 50;
             gw_vy = -BOUNCE_V;
-            hud(1);
+            hud_dirty = 1;
         } else {
             hurt();
         }
@@ -502,12 +512,13 @@ static void setup_level(void) {
     camera();
     redraw_view();
     hud_frame();
+    hud_dirty = 0;
     hud(0);
     draw_sprites();
     gb_lcd_on();
     rLCDC = 0xF3;         /* + sprites, window at 0x9C00 */
     rOBP0 = 0xE4;
-    rWY = 136;
+    rWY = HUD_TOP;
     rWX = 7;
 }
 
@@ -517,18 +528,19 @@ static void progress(void) {
     gw_hero_col = col;
     if (d > gw_distance) {
         gw_distance = d;
-        hud(1);
+        hud_dirty = 1;
     }
     if (gw_checkpoint < 3 && col >= cp_col[gw_checkpoint + 1]) {
         gw_checkpoint++;
         gw_score += 100;
         set_tile(cp_col[gw_checkpoint], GROUND - 1, T_FLAG_DONE);
-        hud(1);
+        hud_dirty = 1;
     }
     if (col >= GOAL_COL && !gw_clearing) {
         gw_clearing = CLEAR_FRAMES;
         gw_level++;                 /* the next level is built when the banner's pause ends */
         gw_score += 500;
+        hud_dirty = 1;
         banner("LEVEL CLEAR!", "WELL HOPPED");
     }
 }
@@ -545,6 +557,7 @@ static void play_frame(void) {
             gw_deaths++;
             gw_lives--;
             hud(1);
+            hud_dirty = 0;
             if (!gw_lives) {
                 banner("GAME OVER", "NO LIVES LEFT");
                 gw_wait_banner();
@@ -642,6 +655,10 @@ void main(void) {
         if (gw_mode != MODE_PLAY) continue;
         gw_ticks++;
         play_frame();
+        if (hud_dirty) {
+            hud_dirty = 0;
+            hud(1);
+        }
         scroll_columns();
         draw_sprites();
     }
