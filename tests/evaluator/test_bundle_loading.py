@@ -215,7 +215,7 @@ def test_a_default_task_set_on_which_random_play_progresses_too_far_stays_a_draf
     from django.core.management import CommandError
 
     games_dir = tally_with(tmp_path, "points-8")  # passes the gate alone; random play makes ~36 % progress on it
-    with pytest.raises(CommandError, match="GameWorld core v8 cannot be the default task set: the task set: random "
+    with pytest.raises(CommandError, match="GameWorld core v9 cannot be the default task set: the task set: random "
                                            "cua play makes [23]\\d\\.\\d% mean progress \\(at most 20%\\)"):
         load_command(games_dir, monkeypatch)
     assert Task.objects.get().validations.get().ok  # the task itself passed
@@ -261,7 +261,7 @@ def test_a_first_start_in_the_background_shows_progress_then_publishes(calibrate
     draft = TaskSet.objects.get(slug="core-v9")
     assert queued == [draft.pk] and draft.status == "draft" and "queued for validation" in out.getvalue()
     page = client.get("/").content.decode()
-    assert "Setting up GameWorld core v8" in page and "<strong>0 of 1</strong> tasks checked" in page
+    assert "Setting up GameWorld core v9" in page and "<strong>0 of 1</strong> tasks checked" in page
     # The frames are the worker's too: until it has captured one, the game's frame is a placeholder.
     game = Game.objects.get(slug="tally")
     assert frames_queued == [[game.pk]] and "frames queued for capture" in out.getvalue()

@@ -197,7 +197,7 @@ def test_a_finished_run_s_page_compares_with_the_agents_and_links_on(client):
     client.force_login(user)
     page = client.get(f"/play/sessions/{session.pk}/").content.decode()
     assert "You reached <strong>50 %</strong>" in page
-    assert ("The 2 agents with verified runs of this task on GameWorld core v8 reach 60 % on average; the best, "
+    assert ("The 2 agents with verified runs of this task on GameWorld core v9 reach 60 % on average; the best, "
             "Bravo, 90 %.") in page
     floor = round(task("runner/clear-6@1").random_floor("cua"))
     assert f"Random key presses reach {floor} %." in page
