@@ -247,8 +247,8 @@ static void new_maze(uint8_t queued) {
         else gb_put(x, draw_row, T_SPACE);
     }
     gb_text(0, draw_row, "LEFT:", queued);
-    gb_text(7, draw_row, "MAZE:", queued);
-    gb_number(12, draw_row, (uint16_t)(gw_mazes + 1), 1, queued);
+    gb_text(7, draw_row, "OUT:", queued);                  /* mazes escaped */
+    gb_number(11, draw_row, gw_mazes, 2, queued);
     gb_text(14, draw_row, "GEM:", queued);
     draw_hud(queued);
     for (y = 0; y < MAZE_H; y++)
@@ -310,6 +310,8 @@ static uint8_t arrive(void) {
         if (gw_gems_left == 0) open_exit();
     } else if (maze[y][x] == T_DOOR && gw_exit_open) {
         gw_mazes++;
+        gb_number(11, draw_row, gw_mazes, 2, 1);   /* the count on screen at once, while the next maze is made */
+        gb_wait_vbl();
         new_maze(1);
         return 1;
     }
