@@ -30,7 +30,7 @@
 #define SEC_W 22
 #define SEC0 5             /* first column of section 0 */
 #define GOAL_COL 96
-#define SPAWN_COL 2
+#define SPAWN_MIN 1        /* the hero starts on column 1, 2 or 3 (the seed picks) */
 #define MAX_EN 8
 #define WALK_FRAMES 24
 #define GRAVITY 4          /* 1/16 px per frame per frame */
@@ -319,7 +319,6 @@ static void build_level(void) {
         }
     }
     for (s = 0; s < 4; s++) build_section(s);
-    cp_col[0] = SPAWN_COL;
     for (s = 1; s < 4; s++) {
         c = (uint8_t)(SEC0 + s * SEC_W);
         cp_col[s] = c;
@@ -333,6 +332,7 @@ static void build_level(void) {
     for (y = GROUND - 6; y < GROUND - 1; y++) lvl[y][GOAL_COL] = T_GOAL;
     lvl[GROUND - 6][GOAL_COL + 1] = T_GOAL_FLAG;
     lvl[GROUND - 7][GOAL_COL] = T_GOAL;
+    cp_col[0] = (uint8_t)(SPAWN_MIN + below(3));   /* last, so the level above is the same for a seed */
 }
 
 /* ---------------------------------------------------------------- the hero */
@@ -345,6 +345,7 @@ static uint8_t solid_px(int16_t x, int16_t y) {
 
 static uint8_t blocked_x(int16_t x) {
     int16_t y = (int16_t)gw_hero_y;
+    if (x < 0) return 1;             /* the level's left edge */
     return solid_px(x + 1, y) || solid_px(x + 6, y) || solid_px(x + 1, y + 7) || solid_px(x + 6, y + 7);
 }
 
@@ -507,7 +508,8 @@ static void setup_level(void) {
     gb_lcd_off();
     build_level();
     gw_checkpoint = 0;
-    place_hero(SPAWN_COL);
+    place_hero(cp_col[0]);
+    if (gw_level == 1) gw_distance = cp_col[0];
     reset_enemies();
     camera();
     redraw_view();
@@ -611,7 +613,7 @@ static void new_game(void) {
     gw_coins = 0;
     gw_stomps = 0;
     gw_level = 1;
-    gw_distance = SPAWN_COL;
+    gw_distance = 0;                 /* the start column once the level is built */
     gw_over = 0;
     gw_dying = 0;
     gw_safe = 0;
