@@ -17,7 +17,6 @@
   const PIPE_W = 52, GAP = 110, SPACING = 170;   // pipe width, gap height, left-edge to left-edge
   const FIRST_X = 480;             // left edge of the first pipe at the start
   const CMIN = 95, CMAX = 225, DELTA = 70;       // gap centre range; most it moves between pipes
-  const FIRST_CMIN = 200;          // the first gap is a low one
   const TICKS_PER_MS = 0.06;
 
   const canvas = document.getElementById("game");
@@ -31,7 +30,7 @@
   function spawnPipe() {
     const last = S.pipes.length ? S.pipes[S.pipes.length - 1] : null;
     let c;
-    if (!last) c = randInt(FIRST_CMIN, CMAX);
+    if (!last) c = randInt(CMIN, CMAX);      // the first gap may be at any height
     else c = Math.max(CMIN, Math.min(CMAX, last.c + randInt(-DELTA, DELTA)));
     S.pipes.push({ x: last ? last.x + SPACING : FIRST_X, c, top: c - GAP / 2, bottom: c + GAP / 2,
                    passed: false, n: S.spawned++ });
