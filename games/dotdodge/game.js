@@ -152,9 +152,10 @@
     });
   });
 
-  // level 1's coin: one of these cells (past three to five columns of dots), drawn from the seed
-  var COIN_SPOTS_1 = [[9, 3], [11, 3], [13, 3], [9, 9], [11, 9], [13, 9]];
-  LEVELS[0].coins = [[11, 3]];            // level 1 has one coin; the seed moves it
+  // level 1's coin: one of these cells (past three to five columns of dots), drawn from the seed; none lies on
+  // the start row or along the top or bottom wall, so no held arrow or pair of arrows slides onto it
+  var COIN_SPOTS_1 = [[9, 4], [11, 4], [13, 4], [9, 8], [11, 8], [13, 8]];
+  LEVELS[0].coins = [[11, 4]];            // level 1 has one coin; the seed moves it
   TOTAL_COINS += 1;
 
   function cellAt(lv, c, r) {

@@ -194,9 +194,9 @@ class Player:
 
 def main():
     manifest = json.loads(MANIFEST.read_text())
-    null = [{"type": "press_key", "key": "KeyF"}] * 100
     for task in manifest["tasks"]:
         task_id = f"minesweeper/{task['slug']}"
+        null = [{"type": "press_key", "key": "KeyF"}] * task["max_actions"]
         actions, info = play(task_id)
         assert info["success"], f"{task_id}: the solver did not reach {task['target']}"
         null_info, _ = replay(task_id, null)
