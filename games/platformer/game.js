@@ -1,6 +1,6 @@
 // Coin Cavern: a four-room cave platformer for the GameWorld platform.
 // Logic runs in fixed 60 Hz ticks counted from requestAnimationFrame timestamps; chance comes only
-// from Math.random (coin spots and enemy phases, drawn at reset). No transcendental maths in logic.
+// from Math.random (coin spots, enemy phases and the start column, drawn at reset). No transcendental maths in logic.
 (function () {
   "use strict";
 
@@ -9,7 +9,7 @@
   var PW = 10, PH = 14;                 // hero hitbox
   var JUMP_BUFFER = 6, COYOTE = 5;      // ticks
   var DOOR_NEED = 12;                   // coins needed to open the exit door
-  var START_X = 35, START_Y = 18 * TILE - PH;
+  var START_X_MIN = 20, START_X_SPAN = 49, START_Y = 18 * TILE - PH;  // the start column, 1-4, is seeded
 
   // ---------------------------------------------------------------- level (fixed geometry)
   // '#' rock, '-' plank (solid from above only), '^' spikes, '~' water. Rows 0-1 lie under the HUD.
@@ -95,9 +95,10 @@
       e.phase = Math.floor(Math.random() * 2 * len);
       return e;
     });
+    var startX = START_X_MIN + Math.floor(Math.random() * START_X_SPAN);
     G = {
-      t: 0, px: START_X, py: START_Y, vx: 0, vy: 0, onGround: true, face: 1,
-      jumpBuf: 0, coyote: COYOTE, coins: coins, enemies: enemies, score: 0, bestCol: Math.floor((START_X + PW / 2) / TILE),
+      t: 0, px: startX, py: START_Y, vx: 0, vy: 0, onGround: true, face: 1,
+      jumpBuf: 0, coyote: COYOTE, coins: coins, enemies: enemies, score: 0, bestCol: Math.floor((startX + PW / 2) / TILE),
       over: false, outcome: null, reason: null, reachedExit: false, overT: 0
     };
     placeEnemies();

@@ -73,7 +73,7 @@ def test_wording_is_fixed_in_place_and_logged(maintainer):
 
 def test_a_task_set_with_a_failing_task_cannot_be_published(maintainer):
     good = task("tiltmaze/maze-1@2")
-    bad = curation.edit_task(actor=maintainer, task=task("platformer/seven-coins@2"), changes={"target": 50.0})
+    bad = curation.edit_task(actor=maintainer, task=task("platformer/seven-coins@3"), changes={"target": 50.0})
     assert curation.validate_task(actor=maintainer, task=good).ok
     failed = curation.validate_task(actor=maintainer, task=bad)
     assert not failed.ok and "the reference reaches 7, not the target 50" in failed.problems
@@ -81,7 +81,7 @@ def test_a_task_set_with_a_failing_task_cannot_be_published(maintainer):
     assert failed.deterministic is True and failed.frame_png  # a frame to look at
     draft = TaskSet.objects.create(slug="try", name="Try")
     draft.tasks.set([good, bad])
-    with pytest.raises(curation.CurationRefused, match="platformer/seven-coins@3 \\(the reference reaches 7"):
+    with pytest.raises(curation.CurationRefused, match="platformer/seven-coins@4 \\(the reference reaches 7"):
         curation.publish_task_set(actor=maintainer, task_set=draft)
     draft.tasks.remove(bad)
     curation.publish_task_set(actor=maintainer, task_set=draft)
@@ -98,7 +98,7 @@ def test_an_unvalidated_task_blocks_publication_and_retired_sets_take_no_submiss
     draft.tasks.set([task("breakout/rally-5@1")])
     with pytest.raises(curation.CurationRefused, match="not validated"):
         curation.publish_task_set(actor=maintainer, task_set=draft)
-    core = TaskSet.objects.get(slug="core-v9")
+    core = TaskSet.objects.get(slug="core-v10")
     with pytest.raises(curation.CurationRefused, match="is the default task set"):
         curation.retire_task_set(actor=maintainer, task_set=core)
 
@@ -311,7 +311,7 @@ def test_a_non_maintainer_is_refused_every_curation_action(visitor):
 def test_a_non_maintainer_is_refused_on_the_admin_pages_and_posts(client, visitor):
     client.force_login(visitor)
     some_task = task("breakout/rally-5@1")
-    core = TaskSet.objects.get(slug="core-v9")
+    core = TaskSet.objects.get(slug="core-v10")
     for url in ("/admin/evaluator/task/", f"/admin/evaluator/task/{some_task.pk}/change/", "/admin/evaluator/taskset/",
                 "/admin/evaluator/game/import/", "/admin/evaluator/submission/", "/admin/evaluator/auditentry/"):
         assert client.get(url).status_code == 403, url

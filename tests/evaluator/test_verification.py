@@ -46,12 +46,12 @@ def test_a_tampered_submission_is_flagged():
     claimed_null = run_entry("breakout/rally-5@1", trajectory="null")  # claims success, does nothing
     edited = run_entry("merge2048/corner-15@1")
     edited["actions"] = edited["actions"][:3]  # the list was cut; the claim still says success
-    submission = verify_all(submit([claimed_null, edited, run_entry("platformer/seven-coins@2")]))
+    submission = verify_all(submit([claimed_null, edited, run_entry("platformer/seven-coins@3")]))
     runs = {run.task.task_id: run for run in submission.runs.select_related("task__game")}
     assert runs["breakout/rally-5@1"].mismatch and runs["breakout/rally-5@1"].success is False
     assert runs["breakout/rally-5@1"].progress == 0.0
     assert runs["merge2048/corner-15@1"].mismatch and runs["merge2048/corner-15@1"].success is False
-    assert not runs["platformer/seven-coins@2"].mismatch
+    assert not runs["platformer/seven-coins@3"].mismatch
     assert submission.status == "verified"  # verified figures stand; the false claims are flagged
 
 

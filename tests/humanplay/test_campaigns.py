@@ -18,7 +18,7 @@ from tests.leaderboard.factories import mini_task_set, player
 pytestmark = pytest.mark.django_db
 
 # Level 1 arcade (two tasks of one game), level 2 runner, level 3 platformer.
-TASKS = ["breakout/rally-5@1", "breakout/rally-10@1", "runner/clear-6@1", "platformer/seven-coins@2"]
+TASKS = ["breakout/rally-5@1", "breakout/rally-10@1", "runner/clear-6@1", "platformer/seven-coins@3"]
 
 
 @pytest.fixture
@@ -65,7 +65,7 @@ def test_the_rule_on_a_fixture_who_gets_which_task_with_ties(campaign):
 
     play(selectors.held_assignment(campaign=campaign, user=alice), alice)
     # Alice has played breakout now: no more novice breakout for her. platformer (100 % missing) is next.
-    assert next_for(campaign, alice) == ("platformer/seven-coins@2", "novice", 0)
+    assert next_for(campaign, alice) == ("platformer/seven-coins@3", "novice", 0)
     dave = volunteer(campaign, "dave")
     # Every task at 50 %: level 1 again, and rally-10's second slot.
     assert next_for(campaign, dave) == ("breakout/rally-10@1", "novice", 1)
@@ -340,7 +340,7 @@ def test_the_novice_rule_in_a_campaign_is_the_open_play_one(campaign):
     services.start_session(user=vic, task=rally_5, mode=PlaySession.Mode.PRACTICE)
     with pytest.raises(services.CampaignError, match="no longer give a novice run"):
         services.start_assignment(assignment=held, user=vic, consent=True, novice_confirmed=True)
-    assert next_for(campaign, vic) == ("platformer/seven-coins@2", "novice", 0)
+    assert next_for(campaign, vic) == ("platformer/seven-coins@3", "novice", 0)
     # A recorded attempt first, in open play: the same.
     wes = volunteer(campaign, "wes")
     services.start_session(user=wes, task=rally_5, mode=PlaySession.Mode.BASELINE)
