@@ -1,11 +1,12 @@
 """Scripted player for gemfall (Gem Fall, Game Boy); writes the reference trajectories into the manifest.
 
 It plays through the sandbox and reads the game's state and the well the ROM keeps at 0xC100 (13 rows of
-6 bytes, top row first: 0 empty, 1-5 a gem's kind). For each new column it tries every landing (6 well
-columns x 3 orders of its gems), plays out the clearing in a copy of the rules (lines of three or more
+6 bytes, top row first: 0 empty, 1-4 a gem's kind). For each new column it tries every landing (6 well
+columns x 3 orders of its gems), plays out the clearing in a copy of the rules (lines of four or more
 across, down or diagonal vanish, the gems above fall, waves repeat), and for each the best landing of the
-next column (shown in the panel): it keeps the pair that clears most (for the chain task: the longest
-chain first), then the one that leaves most pairs of one kind with room to grow, and the lowest stack.
+next column (shown in the panel): it keeps the pair that clears most (for the chain task: a chain first,
+and no plain clear that would spend the gems a chain is built from), then the one that leaves most
+unfinished lines (two or three of one kind in four cells, the rest empty), and the lowest stack.
 Then it cycles the gems to the chosen order (A), moves to the column and drops it (down).
 
     .venv/bin/python games/gemfall/solver.py      # plays every task on every seed, writes references
@@ -23,6 +24,10 @@ WELL = 0xC100
 WAIT = {"type": "wait"}
 KEY = {k: {"type": "press_key", "key": k} for k in ("left", "right", "down", "a")}
 LINES = ((1, 0), (0, 1), (1, 1), (-1, 1))
+RUN = 4  # gems of one kind in a line that vanish
+STEP_COST = 8  # a landing's worth lost per action it takes (cycles, moves, drops)
+GROWING = {2: 2, 3: 4}  # an unfinished line's worth, by the gems it holds
+GROWING_CHAIN = {2: 1, 3: 4}  # the same when playing for chains: lines to finish, fewer starts
 
 
 def rotations(gems):
@@ -47,7 +52,7 @@ def find_lines(well):
                 while 0 <= cx < W and cy < H and well[cy][cx] == k:
                     run.append((cx, cy))
                     cx, cy = cx + dx, cy + dy
-                if len(run) >= 3:
+                if len(run) >= RUN:
                     marked.update(run)
     return marked
 
@@ -84,27 +89,26 @@ def drop(well, x, gems):
     return well, cleared, chain, points
 
 
-def potential(well):
-    """Pairs of one kind in a line whose next cell either way is empty and could be filled: future clears."""
-    pairs = 0
+def potential(well, growing=GROWING):
+    """Unfinished lines: every RUN cells in a line holding two or three gems of one kind and nothing else."""
+    total = 0
     for y in range(H):
         for x in range(W):
-            k = well[y][x]
-            if not k:
-                continue
             for dx, dy in LINES:
-                cx, cy = x + dx, y + dy
-                if 0 <= cx < W and cy < H and well[cy][cx] == k:
-                    for ex, ey in ((x - dx, y - dy), (cx + dx, cy + dy)):
-                        if 0 <= ex < W and 0 <= ey < H and not well[ey][ex]:
-                            pairs += 1
-    return pairs
+                ex, ey = x + dx * (RUN - 1), y + dy * (RUN - 1)
+                if not (0 <= ex < W and ey < H):
+                    continue
+                cells = [well[y + dy * i][x + dx * i] for i in range(RUN)]
+                gems = [k for k in cells if k]
+                if len(gems) < RUN and len(set(gems)) == 1:
+                    total += growing.get(len(gems), 0)
+    return total
 
 
-def board_value(well):
+def board_value(well, growing=GROWING):
     heights = [H - top_of(well, x) for x in range(W)]
     tallest = max(heights)
-    return potential(well) * 3 - sum(heights) - (40 * (tallest - 8) if tallest > 8 else 0)
+    return potential(well, growing) * 3 - sum(heights) - (40 * (tallest - 8) if tallest > 8 else 0)
 
 
 def reachable(well, x_from, x_to, y):
@@ -123,6 +127,7 @@ class Player:
         self.task = task
         self.chain_task = task.score_field == "chains"
         self.score_task = task.score_field == "score"
+        self.growing = GROWING_CHAIN if self.chain_task else GROWING
         self.plan_key = None
         self.plan = None
 
@@ -132,7 +137,7 @@ class Player:
 
     def outcome_value(self, cleared, chain, points):
         if self.chain_task:
-            return (chain >= 2) * 100000 + cleared * 100 + points
+            return (chain >= 2) * 100000 - cleared * 10 - points
         if self.score_task:
             return points * 100
         return cleared * 1000 + points
@@ -157,9 +162,10 @@ class Player:
                         if second is None:
                             continue
                         w2, c2, ch2, p2 = second
-                        v2 = self.outcome_value(c2, ch2, p2) * 0.9 + board_value(w2)
+                        v2 = self.outcome_value(c2, ch2, p2) * 0.9 + board_value(w2, self.growing)
                         follow = v2 if follow is None else max(follow, v2)
-                value = v1 + (follow if follow is not None else -100000) - 8 * (turns + abs(x - x_now))
+                steps = turns + abs(x - x_now) + max(0, top_of(well, x) - 1 - y_now) / 3
+                value = v1 + (follow if follow is not None else -100000) - STEP_COST * steps
                 if best is None or value > best:
                     best, best_plan = value, (x, order)
         return best_plan

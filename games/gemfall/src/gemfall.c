@@ -2,14 +2,15 @@
  *
  * A column of three gems falls into a well 6 wide and 13 deep. Left and Right move it one column, A
  * cycles its gems (the bottom gem goes to the top), Down (a fresh press) drops it fast, three rows a
- * press. When the column lands, every line of three or more gems of one kind, across, up and down or
- * on a diagonal, vanishes; the gems above fall into the gaps, and lines they make vanish in turn: a
- * chain. A wave of N gems scores N x 10 x its place in the chain (1, 2, 3...). Every 12 gems cleared the
- * level rises and the columns fall faster. If a column lands with a gem still above the well, or a new
+ * press. There are four kinds of gem. When the column lands, every line of four or more gems of one
+ * kind, across, up and down or on a diagonal, vanishes (three in a line do not: a wall of columns
+ * stacked blind seldom lines up four); the gems above fall into the gaps, and lines they make vanish in
+ * turn: a chain. A wave of N gems scores N x 10 x its place in the chain (1, 2, 3...). Every 12 gems
+ * cleared the level rises and the columns fall faster. If a column lands with a gem still above the well, or a new
  * column has no room, the game is over.
  *
  * The GameWorld block (0xC000-0xC0FF) holds what the sandbox reads and the seed it writes; the well
- * itself is at 0xC100 (13 rows x 6 bytes, top row first: 0 empty, 1-5 the gem's kind).
+ * itself is at 0xC100 (13 rows x 6 bytes, top row first: 0 empty, 1-4 the gem's kind).
  */
 #include "gb.h"
 #include "gb_tiles.h"
@@ -24,7 +25,8 @@
 
 #define WELL_W 6
 #define WELL_H 13
-#define KINDS 5
+#define KINDS 4
+#define RUN 4             /* gems of one kind in a line that vanish */
 #define WELL_X 2           /* screen column of well column 0 */
 #define WELL_Y 4           /* screen row of well row 0 */
 #define START_X 2
@@ -53,7 +55,7 @@ volatile __at(0xC0F0) uint16_t gw_seed;
 volatile __at(0xC0F2) uint8_t gw_seed_flag;
 volatile __at(0xC100) uint8_t well[WELL_H][WELL_W];
 
-static const uint8_t GEM_TILE[KINDS + 1] = {T_HOLE, T_GEM_RUBY, T_GEM_ORB, T_GEM_BLOCK, T_GEM_TRI, T_GEM_STAR};
+static const uint8_t GEM_TILE[KINDS + 1] = {T_HOLE, T_GEM_RUBY, T_GEM_ORB, T_GEM_BLOCK, T_GEM_STAR};
 
 uint16_t rng_state;
 uint8_t marks[WELL_H][WELL_W];
@@ -73,9 +75,7 @@ static uint8_t rng(void) {
 }
 
 static uint8_t kind(void) {
-    uint8_t r;
-    do { r = rng() & 7; } while (r >= KINDS);
-    return (uint8_t)(r + 1);
+    return (uint8_t)((rng() & 3) + 1);   /* KINDS is 4 */
 }
 
 /* A new column: never three of a kind. */
@@ -185,7 +185,7 @@ static void spawn(void) {
     show_piece(1);
 }
 
-/* Marks every gem in a line of three or more of one kind; returns how many are marked. */
+/* Marks every gem in a line of RUN or more of one kind; returns how many are marked. */
 static uint8_t find_lines(void) {
     static const int8_t DX[4] = {1, 0, 1, -1};
     static const int8_t DY[4] = {0, 1, 1, 1};
@@ -211,7 +211,7 @@ static uint8_t find_lines(void) {
                     cx = (int8_t)(cx + DX[d]);
                     cy = (int8_t)(cy + DY[d]);
                 }
-                if (n < 3) continue;
+                if (n < RUN) continue;
                 cx = (int8_t)x;
                 cy = (int8_t)y;
                 for (i = 0; i < n; i++) {
