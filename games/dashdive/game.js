@@ -1,8 +1,9 @@
 // Dash & Dive: a one-screen-a-level parkour platformer for the GameWorld platform.
 // Run, jump, slide under spiked gaps, dive across pits and wall-jump up chimneys to each level's exit door.
 // Logic runs in fixed 60 Hz ticks counted from the (virtual) clock; chance comes only from Math.random (the
-// level order inside three pairs, the coin spot of each level and the moving platforms' phases, all drawn
-// at the start of an attempt). Positions are integers in 1/16 px; no transcendental maths in logic.
+// level order, the coin spot of each level, the moving platforms' phases, which levels are mirrored left to
+// right and the start spot on each, all drawn at the start of an attempt). Positions are integers in 1/16 px;
+// no transcendental maths in logic.
 (function () {
   "use strict";
 
@@ -15,6 +16,7 @@
   var SLIDE_V = 64, SLIDE_MIN = 40, SLIDE_T = 12;
   var DIVE_VX = 96, DIVE_VY = 24;
   var JUMP_BUFFER = 8, COYOTE = 5, DYING = 36, LIVES = 3;
+  var START_SHIFT = 24;                           // px: the most a seed moves the start inwards
 
   // ---------------------------------------------------------------- levels (30 x 20 tiles of 16 px)
   // '#' wall, '^' floor spikes, 'v' hanging spikes (you cannot stand up into them), 'S' start (feet on the
@@ -177,9 +179,11 @@
   var shownSince = 0;   // drawing only: animations count from the attempt's start
 
   function newGame() {
-    var order = [0], i;
-    for (i = 1; i < NLEV; i += 2) {       // levels come in pairs of like difficulty; a seed may swap a pair
-      if ((Math.floor(Math.random() * 256) & 1) === 0) order.push(i, i + 1); else order.push(i + 1, i);
+    var order = [], i;
+    for (i = 0; i < NLEV; i++) order.push(i);
+    for (i = NLEV - 1; i > 0; i--) {      // the seed shuffles the levels (Fisher-Yates)
+      var j = Math.floor(Math.random() * (i + 1)), swap = order[i];
+      order[i] = order[j]; order[j] = swap;
     }
     var coinPick = [], phase = [];
     for (i = 0; i < NLEV; i++) {
@@ -190,7 +194,12 @@
       for (var k = 0; k < LEVELS[i].plats.length; k++) ph.push(Math.floor(Math.random() * 16) * 16);
       phase.push(ph);
     }
-    G = { t: 0, order: order, coinPick: coinPick, phase: phase, idx: 0, cleared: 0, coins: 0, parClears: 0,
+    var mirror = [];                      // a seed may mirror each level left to right
+    for (i = 0; i < NLEV; i++) mirror.push((Math.floor(Math.random() * 256) & 1) === 1);
+    var startShift = [];                  // and where on its start tile's floor the hero stands: 0-24 px inwards
+    for (i = 0; i < NLEV; i++) startShift.push(Math.floor(Math.random() * (START_SHIFT + 1)));
+    G = { t: 0, order: order, coinPick: coinPick, phase: phase, mirror: mirror, startShift: startShift,
+          idx: 0, cleared: 0, coins: 0, parClears: 0,
           lives: LIVES, deaths: 0, over: false, outcome: null, reason: null, overT: 0, fx: [], trail: [],
           banner: 0, lastClear: null };
     loadLevel(0);
@@ -205,6 +214,7 @@
     G.coin = null; G.door = null; G.start = null;
     for (r = 0; r < ROWS; r++) {
       var row = L.rows[r].split("");
+      if (G.mirror[G.lid]) row.reverse();
       for (c = 0; c < COLS; c++) {
         var ch = row[c];
         if (ch === "S") { G.start = [c, r]; row[c] = " "; }
@@ -216,7 +226,8 @@
     G.coinTaken = false;
     G.lt = 0;
     G.plats = L.plats.map(function (p, i) {
-      return { x0: p[0] * S, y0: p[1] * S, x1: p[2] * S, y1: p[3] * S, w: p[4], sp: p[5], ph: G.phase[G.lid][i],
+      var x0 = G.mirror[G.lid] ? W - p[4] - p[0] : p[0], x1 = G.mirror[G.lid] ? W - p[4] - p[2] : p[2];
+      return { x0: x0 * S, y0: p[1] * S, x1: x1 * S, y1: p[3] * S, w: p[4], sp: p[5], ph: G.phase[G.lid][i],
                x: 0, y: 0, dx: 0, dy: 0 };
     });
     placePlats();
@@ -241,7 +252,9 @@
   function sign(v) { return v > 0 ? 1 : (v < 0 ? -1 : 0); }
 
   function spawn() {
-    G.h = { px: (G.start[0] * TILE + 3) * S, py: ((G.start[1] + 1) * TILE - PH) * S, vx: 0, vy: 0, face: 1,
+    var inwards = G.mirror[G.lid] ? -1 : 1;
+    G.h = { px: (G.start[0] * TILE + 3 + inwards * G.startShift[G.lid]) * S, py: ((G.start[1] + 1) * TILE - PH) * S,
+            vx: 0, vy: 0, face: inwards,
             ground: true, low: false, sliding: false, diving: false, dived: false, slideT: 0, wallLock: 0,
             jumpBuf: 0, coyote: COYOTE, plat: -1, dying: 0, wall: 0 };
     G.downPress = false;
@@ -457,6 +470,7 @@
         level: G.idx + 1,
         level_id: G.lid,
         level_name: LEVELS[G.lid].name,
+        mirrored: G.mirror[G.lid],
         lives: G.lives,
         deaths: G.deaths,
         player_x: (h.px >> 4) + PW / 2,

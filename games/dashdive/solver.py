@@ -26,7 +26,7 @@ NLEV = len(PLATS_ALL)
 assert len(ROWS_ALL) == 20 * NLEV, len(ROWS_ALL)
 LEVELS = [ROWS_ALL[i * 20:(i + 1) * 20] for i in range(NLEV)]
 
-TILE, COLS, ROWS, S = 16, 30, 20, 16
+TILE, COLS, ROWS, S, W = 16, 30, 20, 16, 480
 PW, PH, PH_LOW = 10, 22, 12
 RUN, FRICTION, OVER_DECAY = 48, 12, 2
 AIR_ACC, AIR_DRAG, AIR_OVER = 6, 2, 1
@@ -57,9 +57,9 @@ def approach(v, target, step):
 
 
 class Level:
-    def __init__(self, lid, coin):
+    def __init__(self, lid, coin, mirrored=False):
         self.lid = lid
-        rows = LEVELS[lid]
+        rows = [row[::-1] for row in LEVELS[lid]] if mirrored else LEVELS[lid]
         self.grid = [list(r.replace("S", " ").replace("D", " ").replace("c", " ")) for r in rows]
         self.start = self.door = None
         for r in range(ROWS):
@@ -348,9 +348,17 @@ class Sim:
                 self.dived, self.wall_lock, self.plat, self.coin_taken, self.lt if self.level.plats else 0)
 
 
+def mirror_plat(spec):
+    """A platform of a level mirrored left to right, as loadLevel() in game.js places it."""
+    x0, y0, x1, y1, width, speed = spec
+    return [W - width - x0, y0, W - width - x1, y1, width, speed]
+
+
 def make_level(state):
-    level = Level(state["level_id"], state["coin"])
-    level.plats = [Plat(spec, p["ph"]) for spec, p in zip(PLATS_ALL[state["level_id"]], state["platforms"])]
+    mirrored = state["mirrored"]
+    level = Level(state["level_id"], state["coin"], mirrored)
+    level.plats = [Plat(mirror_plat(spec) if mirrored else spec, p["ph"])
+                   for spec, p in zip(PLATS_ALL[state["level_id"]], state["platforms"])]
     return level
 
 
@@ -376,7 +384,7 @@ _CACHE = {}
 def plan(state, want_coin, width=60, depth=40):
     level = make_level(state)
     start = Sim(state, level)
-    ckey = (state["level_id"], tuple(state["coin"] or ()), tuple(p["ph"] for p in state["platforms"]),
+    ckey = (state["level_id"], state["mirrored"], tuple(state["coin"] or ()), tuple(p["ph"] for p in state["platforms"]),
             want_coin, tuple(sorted(state["hero"].items())), state["level_ticks"])
     if ckey in _CACHE:
         return list(_CACHE[ckey])
