@@ -51,7 +51,8 @@
     for (i = 0; i < ORDERS_PLANNED; i++) {
       var d = DISHES[randomInt(0, 3)];
       if (d === prev && d === "soup") d = DISHES[randomInt(0, 2)];
-      plan.push({ dish: d, gap: GAP_MIN + randomInt(0, GAP_SPREAD - 1) });
+      // the seat is drawn too: a memorised run carries its plates to places where nobody waits
+      plan.push({ dish: d, gap: GAP_MIN + randomInt(0, GAP_SPREAD - 1), seat: randomInt(0, SLOTS - 1) });
       prev = d;
     }
     g = {
@@ -231,9 +232,12 @@
     if (g.over) return;
     // customers arrive
     if (g.tick >= g.nextAt && g.nextOrder < g.plan.length) {
-      var free = g.orders.indexOf(null);
+      var pl = g.plan[g.nextOrder], free = -1;
+      for (var k = 0; k < SLOTS && free < 0; k++) {   // the drawn seat, or the next free one after it
+        if (!g.orders[(pl.seat + k) % SLOTS]) free = (pl.seat + k) % SLOTS;
+      }
       if (free >= 0) {
-        var pl = g.plan[g.nextOrder++];
+        g.nextOrder++;
         g.orders[free] = { id: ++g.orderId, dish: pl.dish, patience: PATIENCE[pl.dish], max: PATIENCE[pl.dish] };
         g.nextAt = g.tick + pl.gap;
       }
