@@ -29,6 +29,9 @@
   var PADS = [96, 240, 384];
   var KICK_Y = 190;                // the ball is dropped from up to 60 px above this line at each kick-off
   var KICK_X0 = 150, KICK_X1 = 330; // ... somewhere between these (seeded), drifting up to 1.4 px a tick either way
+  var KICK_OFF0 = 50, KICK_OFF1 = 90; // your car starts this far (seeded) to the ball's left, or on half the
+                                      // kick-offs to its right facing it: a fixed line of play meets the ball
+                                      // from the wrong side
 
   var KEYS = { ArrowLeft: 1, ArrowRight: 1, ArrowUp: 1, Space: 1, KeyX: 1, ShiftLeft: 1, ShiftRight: 1 };
 
@@ -56,12 +59,14 @@
 
   function kickoff() {
     // one fixed set of draws per kick-off: where the ball drops (x, height, drift: a run memorised on one seed
-    // meets another ball) and the rival's temper for this play
+    // meets another ball), the rival's temper for this play, and which side of the ball your car starts on
     var r1 = Math.random(), r2 = Math.random(), r3 = Math.random(), r4 = Math.random(), r5 = Math.random();
-    g.car = newCar(110, 1);
-    g.opp = newCar(370, -1);
+    var r6 = Math.random(), r7 = Math.random();
     g.ball = { x: KICK_X0 + Math.floor(r1 * (KICK_X1 - KICK_X0 + 1)), y: KICK_Y - Math.floor(r5 * 60),
                vx: (Math.floor(r4 * 9) - 4) * 0.35, vy: 0 };
+    var off = KICK_OFF0 + Math.floor(r7 * (KICK_OFF1 - KICK_OFF0 + 1));
+    g.car = r6 < 0.5 ? newCar(g.ball.x - off, 1) : newCar(g.ball.x + off, -1);
+    g.opp = newCar(g.car.x > 334 ? 454 : 370, -1);   // in its goal mouth when your car starts close to it
     g.ai = { speed: 3.0 + r2 * 0.6, reach: 34 + Math.floor(r3 * 14), wait: Math.floor(r3 * 4), jumpCool: 0 };
     g.phase = "kickoff";
     g.timer = KICKOFF_TICKS;

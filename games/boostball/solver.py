@@ -1,11 +1,13 @@
 """Scripted player for boostball (Boost Ball); writes the reference trajectories into the manifest.
 
-Each step it reads the state (ball position and velocity, its own car, boost, the rival's x) and plans three
-steps ahead with a copy of the game's physics for the ball and its own car (drive, boost, jumps, flips, the
-car-ball hit; the rival is left out): every first action x 5 second actions x 3 third actions is simulated
+Each step it reads the state (ball position and velocity, its own car, boost, the rival's position) and plans
+three steps ahead with a copy of the game's physics for the ball, its own car (drive, boost, jumps, flips, the
+car-ball hit) and the rival (its chase-and-defend rules, with its speed and reach taken at their means and its
+velocity read from the last two states): every first action x 6 second actions x 4 third actions is simulated
 tick by tick, then the ball is forecast on its own. A plan that scores (or whose ball is headed into the
-orange goal) wins, one headed into its own goal loses; otherwise it prefers the ball far right and moving
-right, and its car just left of where the ball comes down. It plays the first action of the best plan.
+orange goal, and stays headed there with the rival playing) wins, one headed into its own goal loses;
+otherwise it prefers the ball far right and moving right, and its car just left of where the ball comes down.
+It plays the first action of the best plan.
 
     .venv/bin/python games/boostball/solver.py
 """
@@ -75,8 +77,8 @@ PLANS = {"right": (1, False, False), "boost_right": (1, True, False), "jump_righ
          "jump": (0, False, True), "wait": (0, False, False)}
 ACTIONS = {"right": RIGHT, "boost_right": BOOST_RIGHT, "jump_right": JUMP_RIGHT, "left": LEFT,
            "boost_left": BOOST_LEFT, "jump_left": JUMP_LEFT, "jump": JUMP, "wait": WAIT}
-SECOND = ("right", "boost_right", "jump_right", "left", "wait")
-THIRD = ("right", "jump_right", "wait")
+SECOND = ("right", "boost_right", "jump_right", "left", "boost_left", "wait")
+THIRD = ("right", "jump_right", "left", "wait")
 
 
 class Car:
@@ -187,31 +189,177 @@ def ball_forecast(b, ticks):
     return 0, ticks, b
 
 
+OPP_SPEED, OPP_REACH = 3.3, 41
+
+
+class Opp:
+    __slots__ = ("x", "y", "vx", "vy", "grounded", "jumps", "jumpCool", "contact", "rush")
+
+    def copy(self):
+        o = Opp.__new__(Opp)
+        for k in Opp.__slots__:
+            setattr(o, k, getattr(self, k))
+        return o
+
+    def tick(self, b):
+        """game.js aiControl() and drive() for the rival (its speed and reach taken at their means)."""
+        bx, by, bvx, bvy = b
+        d, jump = 0, False
+        dx = bx - self.x
+        if self.jumpCool > 0:
+            self.jumpCool -= 1
+        can = self.grounded and self.jumpCool == 0
+        self.rush = False
+        if dx < -4:
+            target = bx + 4 + bvx * 6
+            if can and -50 < dx and GY - 110 < by < GY - 36 and bvy > 0:
+                jump = True
+            if can and dx > -CAR_HW and by < self.y - CAR_H:
+                jump = True
+            if can and bvx > 2.5 and -70 < dx < -10 and GY - 120 < by < GY - 30:
+                jump = True
+        else:
+            target = min(RW + 4, bx + OPP_REACH)
+            self.rush = True
+        if target < self.x - 3:
+            d = -1
+        elif target > self.x + 3:
+            d = 1
+        if jump:
+            self.jumpCool = 60
+        if self.grounded:
+            if d:
+                self.vx += d * (DRIVE_ACC * 1.6 if self.vx * d < 0 else DRIVE_ACC)
+            else:
+                self.vx *= 0.88
+                if abs(self.vx) < 0.05:
+                    self.vx = 0.0
+        elif d:
+            self.vx += d * (0.3 if self.rush else 0.08)
+        cap = OPP_SPEED + 3 if self.rush else OPP_SPEED
+        if self.vx > cap:
+            self.vx = max(cap, self.vx * 0.95)
+        if self.vx < -cap:
+            self.vx = min(-cap, self.vx * 0.95)
+        if jump and self.grounded:
+            self.vy, self.grounded, self.jumps = -JUMP_V, False, 1
+        if not self.grounded:
+            self.vy += CAR_G
+        self.x += self.vx
+        self.y += self.vy
+        if self.y >= GY:
+            self.y, self.vy = float(GY), 0.0
+            if not self.grounded:
+                self.grounded, self.jumps = True, 0
+                if abs(self.vx) > cap:
+                    self.vx = cap if self.vx > 0 else -cap
+        if self.y - CAR_H < CEIL:
+            self.y, self.vy = float(CEIL + CAR_H), 0.0
+        if self.x < LW + CAR_HW:
+            self.x, self.vx = float(LW + CAR_HW), 0.0
+        if self.x > RW + 4:
+            self.x, self.vx = float(RW + 4), 0.0
+
+    def hit(self, b):
+        """game.js: the rival touches the ball unless it is rotating back (ghost), and traps a ball headed right."""
+        x, y, vx, vy = b
+        if x > self.x + 2:
+            self.contact = False
+            return b
+        cx = min(max(x, self.x - CAR_HW), self.x + CAR_HW)
+        cy = min(max(y, self.y - CAR_H), self.y)
+        dx, dy = x - cx, y - cy
+        d2 = dx * dx + dy * dy
+        if d2 >= BR * BR:
+            self.contact = False
+            return b
+        if d2 < 0.0001:
+            nx, ny, d = 0.0, -1.0, 0.0
+        else:
+            d = d2 ** 0.5
+            nx, ny = dx / d, dy / d
+        x += nx * (BR - d)
+        y += ny * (BR - d)
+        vn = (vx - self.vx) * nx + (vy - self.vy) * ny
+        if vn < 0:
+            vx -= 1.4 * vn * nx
+            vy -= 1.4 * vn * ny
+            cvn = max(0.0, self.vx * nx + self.vy * ny)
+            power = 0.6 + 0.3 * cvn
+            vx += nx * power
+            vy += ny * power - 0.4 * abs(self.vx * nx)
+        self.contact = True
+        if vx > 1.5:
+            vx = 1.5
+        return (x, y, vx, vy)
+
+
+def forecast_with(opp, ball, ticks):
+    """Where the ball ends up within `ticks` with the rival playing (the player's car out of the way)."""
+    for t in range(ticks):
+        opp.tick(ball)
+        ball = ball_step(ball)
+        ball = opp.hit(ball)
+        s = goal_side(ball)
+        if s:
+            return s, t, ball
+    return 0, ticks, ball
+
+
 class Player:
-    """One action a call, chosen from the state (never from pixels): a two-step look-ahead with the game's
-    physics for the ball and its own car (the rival is left out of the model and avoided by the scoring)."""
+    """One action a call, chosen from the state (never from pixels): a three-step look-ahead with the game's
+    physics for the ball, its own car and the rival."""
 
     def __init__(self, task):
         self.task = task
+        self.prev = None
+        self.cool = 0
 
-    def simulate(self, car, ball, plan):
+    def observe(self, state):
+        """The rival as the planner models it: position from the state, velocity from the last state, and
+        its jump cool-down counted from the step it was seen leaving the ground."""
+        o = Opp.__new__(Opp)
+        o.x, o.y = float(state["opp_x"]), float(state["opp_y"])
+        p = self.prev
+        if p is not None and p["phase"] == "play" and state["phase"] == "play":
+            o.vx, o.vy = (o.x - p["opp_x"]) / TICKS, (o.y - p["opp_y"]) / TICKS
+            self.cool = 60 - TICKS if p["opp_y"] >= GY and o.y < GY else max(0, self.cool - TICKS)
+        else:
+            o.vx = o.vy = 0.0
+            self.cool = 0
+        o.grounded = o.y >= GY
+        if o.grounded:
+            o.vy = 0.0
+        o.jumps = 0 if o.grounded else 1
+        o.jumpCool = self.cool
+        o.contact = o.rush = False
+        self.prev = state
+        return o
+
+    def simulate(self, car, opp, ball, plan):
         touched = False
         for name in plan:
             d, boost, jump = PLANS[name]
             for t in range(TICKS):
                 car.tick(d, boost, jump and t == 0)
+                opp.tick(ball)
                 ball = ball_step(ball)
                 ball, hit = car.hit(ball)
                 touched = touched or hit
+                ball = opp.hit(ball)
                 s = goal_side(ball)
                 if s:
-                    return car, ball, touched, s
-        return car, ball, touched, 0
+                    return car, opp, ball, touched, s
+        return car, opp, ball, touched, 0
 
-    def value(self, state, car, ball, touched, side):
+    def value(self, car, opp, ball, side):
         if side:
             return 100000 * side
         s, t, end = ball_forecast(ball, 70)
+        if s == 1:                                # headed in on its own: does the rival stop it?
+            s, t, end = forecast_with(opp.copy(), ball, 70)
+            if s == -1:
+                s = 0
         if s == 1:
             return 50000 - 100 * t
         if s == -1:
@@ -232,12 +380,10 @@ class Player:
         else:
             v -= 1.5 * abs(gap - 26) + 0.5 * abs(GY - 12 - by)
         v += 0.2 * car.boost
-        opp = state["opp_x"]
-        if touched and bvx > 2 and abs(opp - bx) < 60 and by > GY - 45:
-            v -= 200                              # a low ball straight into the rival
         return v
 
     def act(self, env, state, info):
+        opp0 = self.observe(state)
         if state["phase"] != "play":
             return BOOST_RIGHT if state["boost"] > 0 else RIGHT
         ball0 = (float(state["ball_x"]), float(state["ball_y"]), state["ball_vx"] / 10, state["ball_vy"] / 10)
@@ -246,8 +392,9 @@ class Player:
         for first in PLANS:
             for second in SECOND:
                 for third in THIRD:
-                    car, ball, touched, side = self.simulate(car0.copy(), ball0, (first, second, third))
-                    v = self.value(state, car, ball, touched, side)
+                    car, opp, ball, touched, side = self.simulate(car0.copy(), opp0.copy(), ball0,
+                                                                  (first, second, third))
+                    v = self.value(car, opp, ball, side)
                     if best_v is None or v > best_v:
                         best, best_v = first, v
         return ACTIONS[best]
