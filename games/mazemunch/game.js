@@ -3,6 +3,9 @@
 // ghosts chase by different rules: Blaze (red) heads for the muncher's tile, Pinky (pink) for the tile
 // four ahead of it, Frost (cyan) patrols the top-right corner, Tumble (orange) wanders at random.
 // A power pellet makes the ghosts edible for 5 seconds. Three lives.
+// Each game (each reset) draws from Math.random: one of four hand-made mazes, maybe flipped upside down, the
+// muncher's start tile and heading, one power pellet's place in each quarter, and the order and times at which
+// the three penned ghosts come out; every life of the game starts the same way.
 // Platform rules (games/README.md): logic in fixed 1/60 s ticks from the rAF clock, chance only from
 // Math.random in a fixed order, integer maths in the logic, no drawing while __gameworld.rendering is
 // false, first frame drawn before the game is actionable, reset() redraws.
@@ -17,44 +20,116 @@
   var POWER_TICKS = 300;             // 5 s of edible ghosts
   var DEATH_TICKS = 48;              // the caught muncher's animation before the next life
   var EATEN_PEN_TICKS = 150;         // an eaten ghost waits this long in the pen
-  var MAZE = [
-    "#######################",
-    "#o.........#.........o#",
-    "#.###.####.#.####.###.#",
-    "#.....................#",
-    "#.###.#.#######.#.###.#",
-    "#.....#....#....#.....#",
-    "#####.####.#.####.#####",
-    "#####.#.........#.#####",
-    "#####.#.###-###.#.#####",
-    "#.......#GGGGG#.......#",
-    "#.###.#.#######.#.###.#",
-    "#o..#.#....#....#.#..o#",
-    "#.#.#.####.#.####.#.#.#",
-    "#.....................#",
-    "#######################"
+  // Four hand-made mazes (the left half, columns 0-11; the right half mirrors it). Each game draws one and
+  // may flip it upside down (the pen's door then faces down). The ghost pen sits in the middle (rows 6-8).
+  var HALVES = [
+    ["############", "#..........#", "#.###.####.#", "#...........", "#.###.#.####", "#.....#.....",
+     "#####.#.###-", "#.......#GGG", "#.###.#.####", "#...#.#.....", "###.#.#.###.", "#.....#...#.",
+     "#.###.###.#.", "#...........", "############"],
+    ["############", "#.....#.....", "#.###.#.###.", "#...........", "#.#.###.####", "#.#...#.....",
+     "#.###.#.###-", "#.......#GGG", "#.#.#.#.####", "#.#.#.#.....", "#...#.#.#.#.", "#.#.#...#...",
+     "#.#.###.#.#.", "#...........", "############"],
+    ["############", "#....#......", "#.##.#.####.", "#...........", "#.#.##.#.###", "#.#....#....",
+     "#.#.##.####-", "#...#...#GGG", "#.#.#.#.####", "#.#...#.....", "#.###.#.###.", "#.....#.#...",
+     "#.###...#.#.", "#.....#.....", "############"],
+    ["############", "#...........", "#.##.###.##.", "#.##.#...#..", "#....#.#.#.#", "##.#........",
+     "##.#.##.###-", "#.......#GGG", "#.##.##.####", "#....#......", "#.##.#.###.#", "#.##.......#",
+     "#.##.#.###.#", "#....#......", "############"]
   ];
-  var COLS = MAZE[0].length, ROWS = MAZE.length;
-  var START = { col: 11, row: 13 };
+  var COLS = 23, ROWS = 15, MID_COL = 11, MID_ROW = 7;
+  var MAZE = null;                   // the current game's maze, one string a row
+  var EXIT = { col: 11, row: 5 };    // the tile outside the pen's door (row 9 when the maze is flipped)
+  var START = { col: 11, row: 13 };  // the muncher's start tile, drawn each game
+  var START_DIR = 1;
+  var MAZE_NO = 0, FLIPPED = false;
   var DX = [0, -1, 0, 1], DY = [-1, 0, 1, 0];     // 0 up, 1 left, 2 down, 3 right
   var KEYDIR = { ArrowUp: 0, ArrowLeft: 1, ArrowDown: 2, ArrowRight: 3 };
   var GHOSTS = [
-    { name: "blaze", color: "#ff4a4a", col: 11, row: 7, pen: false, release: 0 },
-    { name: "pinky", color: "#ff9ad6", col: 11, row: 9, pen: true, release: 30 },
-    { name: "frost", color: "#47e6ff", col: 10, row: 9, pen: true, release: 90 },
-    { name: "tumble", color: "#ffae3c", col: 12, row: 9, pen: true, release: 150 }
+    { name: "blaze", color: "#ff4a4a" },
+    { name: "pinky", color: "#ff9ad6" },
+    { name: "frost", color: "#47e6ff" },
+    { name: "tumble", color: "#ffae3c" }
   ];
+  var SEATS = [];                    // per ghost: its start tile and release tick (drawn each game)
   var TOTAL = 0;
-  for (var r0 = 0; r0 < ROWS; r0++) for (var c0 = 0; c0 < COLS; c0++) {
-    var ch0 = MAZE[r0][c0];
-    if ((ch0 === "." || ch0 === "o") && !(c0 === START.col && r0 === START.row)) TOTAL++;
+  var QUAD_TOTAL = [0, 0, 0, 0];
+
+  // The quarter of a tile: 0 top-left, 1 top-right, 2 bottom-left, 3 bottom-right; the centre column and the
+  // pen's row belong to none.
+  function quad(c, r) { return c === MID_COL || r === MID_ROW ? -1 : (c > MID_COL ? 1 : 0) + (r > MID_ROW ? 2 : 0); }
+  function ring(c, r) { return c >= 8 && c <= 14 && r >= 5 && r <= 9; }   // around the pen: no pellets
+  // The content's draws: the sum of two Math.random draws, modulo 1 (still uniform; nearby seeds' first
+  // draws of the platform's generator are alike, and this keeps seeds 1, 2 and 3 from sharing a maze).
+  function mixed() { var v = Math.random() + Math.random(); return v >= 1 ? v - 1 : v; }
+  function randInt(n) { return Math.min(n - 1, Math.floor(mixed() * n)); }
+  function openAt(c, r) { var ch = MAZE[r][c]; return ch === "." || ch === " "; }
+
+  // Draws the game's content from Math.random, always in this order: maze, flip, start tile and heading,
+  // one power pellet a quarter, the penned ghosts' seats and release order, Blaze's first heading, the
+  // release times (the first after 30-90 ticks, then one every 60-120).
+  function drawContent() {
+    MAZE_NO = randInt(HALVES.length);
+    FLIPPED = mixed() < 0.5;
+    var half = HALVES[MAZE_NO], rows = [];
+    for (var r = 0; r < ROWS; r++) {
+      var h = half[FLIPPED ? ROWS - 1 - r : r];
+      var line = h;
+      for (var c = MID_COL - 1; c >= 0; c--) line += h[c];
+      rows.push(line);
+    }
+    MAZE = rows;
+    EXIT = { col: MID_COL, row: FLIPPED ? 9 : 5 };
+    var starts = [];
+    for (var r2 = 11; r2 <= 13; r2++) for (var c2 = 2; c2 <= 20; c2++) {
+      var sr = FLIPPED ? ROWS - 1 - r2 : r2;
+      if (openAt(c2, sr)) starts.push({ col: c2, row: sr });
+    }
+    START = starts[randInt(starts.length)];
+    var dirs = [];
+    for (var d = 0; d < 4; d++) if (openAt(START.col + DX[d], START.row + DY[d])) dirs.push(d);
+    START_DIR = dirs[randInt(dirs.length)];
+    var power = [];
+    for (var q = 0; q < 4; q++) {
+      var cands = [];
+      for (var r3 = 1; r3 < ROWS - 1; r3++) for (var c3 = 1; c3 < COLS - 1; c3++) {
+        var outer = (r3 <= 3 || r3 >= 11) && (c3 <= 6 || c3 >= 16);
+        if (outer && openAt(c3, r3) && quad(c3, r3) === q && !(c3 === START.col && r3 === START.row)) cands.push([c3, r3]);
+      }
+      power.push(cands[randInt(cands.length)]);
+    }
+    var seats = [10, 11, 12];
+    for (var i = seats.length - 1; i > 0; i--) { var j = randInt(i + 1), t = seats[i]; seats[i] = seats[j]; seats[j] = t; }
+    var order = [1, 2, 3];
+    for (var i2 = order.length - 1; i2 > 0; i2--) { var j2 = randInt(i2 + 1), t2 = order[i2]; order[i2] = order[j2]; order[j2] = t2; }
+    SEATS = [{ col: EXIT.col, row: EXIT.row, pen: false, release: 0, dir: mixed() < 0.5 ? 1 : 3 }];
+    var at = 30 + randInt(61);
+    for (var k = 0; k < 3; k++) {
+      SEATS[order[k]] = { col: seats[order[k] - 1], row: MID_ROW, pen: true, release: at, dir: 1 };
+      at += 60 + randInt(61);
+    }
+    return power;
   }
 
-  function quad(c, r) { return c === 11 ? -1 : (c > 11 ? 1 : 0) + (r > 7 ? 2 : 0); }
-  var QUAD_TOTAL = [0, 0, 0, 0];
-  for (var r1 = 0; r1 < ROWS; r1++) for (var c1 = 0; c1 < COLS; c1++) {
-    var ch1 = MAZE[r1][c1];
-    if ((ch1 === "." || ch1 === "o") && !(c1 === START.col && r1 === START.row) && quad(c1, r1) >= 0) QUAD_TOTAL[quad(c1, r1)]++;
+  function countPellets(power) {
+    TOTAL = 0;
+    QUAD_TOTAL = [0, 0, 0, 0];
+    var grid = [];
+    for (var r = 0; r < ROWS; r++) {
+      var line = [];
+      for (var c = 0; c < COLS; c++) {
+        var v = 0;
+        if (openAt(c, r) && !ring(c, r) && !(c === START.col && r === START.row)) v = 1;
+        line.push(v);
+      }
+      grid.push(line);
+    }
+    for (var p = 0; p < power.length; p++) grid[power[p][1]][power[p][0]] = 2;
+    for (var r1 = 0; r1 < ROWS; r1++) for (var c1 = 0; c1 < COLS; c1++) {
+      if (!grid[r1][c1]) continue;
+      TOTAL++;
+      if (quad(c1, r1) >= 0) QUAD_TOTAL[quad(c1, r1)]++;
+    }
+    return grid;
   }
 
   var canvas = document.getElementById("game");
@@ -74,12 +149,12 @@
   function row(e) { return Math.floor(e.y / TILE); }
 
   function placeActors() {
-    g.p = { x: center(START.col), y: center(START.row), dir: 1, want: 1, moving: true };
+    g.p = { x: center(START.col), y: center(START.row), dir: START_DIR, want: START_DIR, moving: true };
     g.ghosts = [];
     for (var i = 0; i < GHOSTS.length; i++) {
-      var d = GHOSTS[i];
-      g.ghosts.push({ name: d.name, color: d.color, kind: i, x: center(d.col), y: center(d.row),
-                      dir: 1, mode: d.pen ? "pen" : "active", release: g.lifeTick + d.release,
+      var d = GHOSTS[i], s = SEATS[i];
+      g.ghosts.push({ name: d.name, color: d.color, kind: i, x: center(s.col), y: center(s.row),
+                      dir: s.dir, mode: s.pen ? "pen" : "active", release: g.lifeTick + s.release,
                       scared: false });
     }
     g.power = 0;
@@ -87,16 +162,11 @@
   }
 
   function newGame() {
+    var pellets = countPellets(drawContent());
+    wallCanvas = null;
     g = { tick: 0, lifeTick: 0, score: 0, lives: LIVES, over: false, won: false, dying: 0,
-          eaten: 0, lifePellets: 0, quadLeft: QUAD_TOTAL.slice(), quarters: 0, ghostsEaten: 0, flash: 0, popups: [], pellets: [] };
-    for (var r = 0; r < ROWS; r++) {
-      var line = [];
-      for (var c = 0; c < COLS; c++) {
-        var ch = MAZE[r][c];
-        line.push(c === START.col && r === START.row ? 0 : ch === "." ? 1 : ch === "o" ? 2 : 0);
-      }
-      g.pellets.push(line);
-    }
+          eaten: 0, lifePellets: 0, quadLeft: QUAD_TOTAL.slice(), quarters: 0, ghostsEaten: 0, flash: 0, popups: [],
+          pellets: pellets };
     placeActors();
   }
 
@@ -172,9 +242,9 @@
       return;
     }
     if (gh.mode === "exit") {                    // out through the door, one px a tick
-      var ex = center(11), ey = center(7);
+      var ex = center(EXIT.col), ey = center(EXIT.row);
       if (gh.x !== ex) gh.x += gh.x < ex ? 1 : -1;
-      else if (gh.y !== ey) gh.y -= 1;
+      else if (gh.y !== ey) gh.y += gh.y < ey ? 1 : -1;
       else { gh.mode = "active"; gh.dir = gh.kind % 2 ? 1 : 3; }
       return;
     }
@@ -197,8 +267,7 @@
         g.score += pts;
         g.ghostsEaten++;
         g.popups.push({ x: gh.x, y: gh.y, text: String(pts), t: 45 });
-        var d = GHOSTS[1];
-        gh.mode = "pen"; gh.scared = false; gh.x = center(d.col); gh.y = center(d.row);
+        gh.mode = "pen"; gh.scared = false; gh.x = center(MID_COL); gh.y = center(MID_ROW);
         gh.release = g.lifeTick + EATEN_PEN_TICKS;
       } else {
         g.lives--;
@@ -260,6 +329,25 @@
       } else if (ch === "-") {
         w.fillStyle = "#ff9ad6"; w.fillRect(x, y + 8, TILE, 4);
       }
+    }
+    // the quarters' borders: notches in the outer wall at the centre column and the pen's row
+    w.fillStyle = "#b8c8ff";
+    w.fillRect(OX + MID_COL * TILE + 8, OY + 2, 4, 12);
+    w.fillRect(OX + MID_COL * TILE + 8, OY + (ROWS - 1) * TILE + 6, 4, 12);
+    w.fillRect(OX + 2, OY + MID_ROW * TILE + 8, 12, 4);
+    w.fillRect(OX + (COLS - 1) * TILE + 6, OY + MID_ROW * TILE + 8, 12, 4);
+  }
+
+  // Each quarter's pellets left, on a badge in its outer corner.
+  function drawQuarterBadges() {
+    var spots = [[0, 0], [COLS - 1, 0], [0, ROWS - 1], [COLS - 1, ROWS - 1]];
+    ctx.font = "bold 10px monospace"; ctx.textAlign = "center"; ctx.textBaseline = "middle";
+    for (var q = 0; q < 4; q++) {
+      var x = OX + spots[q][0] * TILE, y = OY + spots[q][1] * TILE, left = g.quadLeft[q];
+      ctx.fillStyle = left ? "#0c0826" : "#1d6b2c";
+      ctx.fillRect(x + 1, y + 3, TILE - 2, TILE - 6);
+      ctx.fillStyle = left ? "#ffd9b8" : "#7dff8a";
+      ctx.fillText(left ? String(left) : "OK", x + TILE / 2, y + TILE / 2 + 1);
     }
   }
 
@@ -360,6 +448,7 @@
       drawGhost(g.ghosts[i]);
     }
     drawMuncher();
+    drawQuarterBadges();
     ctx.font = "bold 12px monospace"; ctx.textAlign = "center"; ctx.textBaseline = "middle";
     for (var k = 0; k < g.popups.length; k++) {
       var pp = g.popups[k];
@@ -426,7 +515,8 @@
       for (var i = 0; i < g.ghosts.length; i++) {
         var gh = g.ghosts[i];
         ghosts.push({ name: gh.name, x: gh.x, y: gh.y, col: col(gh), row: row(gh), dir: gh.dir,
-                      mode: gh.mode === "active" ? (gh.scared ? "scared" : "chase") : gh.mode });
+                      mode: gh.mode === "active" ? (gh.scared ? "scared" : "chase") : gh.mode,
+                      release_in: gh.mode === "pen" ? Math.max(0, gh.release - g.lifeTick) : 0 });
       }
       return {
         status: g.over ? "terminal" : "playing",
@@ -435,6 +525,11 @@
                     reason: g.over ? (g.won ? "maze cleared" : "caught with no lives left") : null },
         score: g.score,
         lives: g.lives,
+        maze: MAZE_NO + 1,
+        flipped: FLIPPED,
+        start_col: START.col,
+        start_row: START.row,
+        ghost_exit: [EXIT.col, EXIT.row],
         pellets_life: g.lifePellets,
         pellets_eaten: g.eaten,
         pellets_total: TOTAL,
@@ -449,6 +544,7 @@
         player_x: g.p.x,
         player_y: g.p.y,
         player_dir: g.p.dir,
+        player_want: g.p.want,
         ghosts: ghosts,
         pellet_map: pelletMap()
       };

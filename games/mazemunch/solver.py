@@ -1,21 +1,25 @@
 """Scripted player for mazemunch (Maze Munch); writes the reference trajectories into the manifest.
 
-Each step it reads the maze (`pellet_map`), the muncher and the ghosts from the state. Tiles near a
-chasing ghost are treated as walls; it then finds, by breadth-first search, the nearest tile worth going to
-(a pellet of the quarter being cleared, a power pellet when it wants ghosts, a blue ghost while the power
-lasts) from the tile the muncher is running into, or from the one behind it (a reversal), and presses the
-arrow of the first move. With no safe path it runs to the reachable tile farthest from the ghosts.
+It reads the maze (`pellet_map`), the muncher (`player_x`, `player_y`, `player_dir`, `player_want`), the ghosts
+(position, heading, mode, `release_in`), `power_ticks`, `ghost_exit` and `quarter_left` from the state. Each step:
+
+1. it bounds, for every tile, the earliest tick a dangerous ghost could be there (`ghost_times`);
+2. it sets what is worth going for (`Player.objective`): rewards on tiles (pellets; for the quarter task those
+   of the quarter it clears, chosen by pellets left and distance; for the ghost tasks the pellets by a power
+   pellet until the ghosts come near, then the power pellet, then the blue ghosts) and targets to head for;
+3. it searches the keys of the next HORIZON steps (`Player.plan`), simulating the muncher's movement exactly
+   (2.5 px a tick; a turn waits for the next opening, the opposite key reverses at once), keeping only plans
+   in which the muncher is always MARGIN ticks ahead of any ghost, and scores them by the rewards collected
+   (sooner is better) and the distance left to the nearest target; the best plan must also leave a way on
+   of ESCAPE tiles clear of the ghosts. With no safe plan it relaxes the margin, then takes the plan that
+   keeps the ghosts furthest behind. It presses the best plan's first key.
 
     .venv/bin/python games/mazemunch/solver.py
 """
+import heapq
 import sys
-from collections import deque
 from pathlib import Path
 
-RATIO = 2.5 / 2.0   # muncher speed / ghost speed
-MARGIN = 1.5
-SWITCH = True
-ESCAPE = 5           # tiles the muncher must still be able to run on safely from where it goes
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 from sandbox import solvers  # noqa: E402
@@ -25,231 +29,328 @@ DX, DY = (0, -1, 0, 1), (-1, 0, 1, 0)
 KEYS = ("ArrowUp", "ArrowLeft", "ArrowDown", "ArrowRight")
 WAIT = {"type": "wait"}
 TILE = 20
-THREAT = 5   # a chasing ghost this many tiles away makes a power pellet worth eating
-AHEAD = 3    # tiles ahead of a chasing ghost that count as walls
+STEP_TICKS = 12       # ticks (1/60 s) in a 200 ms step
+P_PATTERN = (3, 2)    # px the muncher runs each tick, in turn (2.5 px a tick)
+MUNCH = 8             # ticks a tile for the muncher
+G_SPEED = 2           # px a chasing ghost runs a tick
+GHOST_REACH = 600     # px along a ghost's ways searched
+MARGIN = 9            # ticks the muncher must be ahead of any ghost on every tile of its path
+SWITCH = 4            # how much cheaper (pellets left + tiles away) another quarter must be to switch to it
+NEAR = 8              # tiles from the muncher at which a ghost counts as near (to eat a power pellet)
+ESCAPE = 5            # tiles it must still be able to run on safely from a goal
+INF = 10 ** 9
+FAR = 10 ** 6
+HORIZON = 5           # steps of keys searched ahead
+BEAM = 120            # plans kept a step
+DISCOUNT = 0.9        # a pellet now is worth a little more than one later
+REWARD_PX = 600       # px of nearness a pellet is worth
 
 
 def quad(c, r):
-    return -1 if c == 11 else (1 if c > 11 else 0) + (2 if r > 7 else 0)
+    """The quarter of a tile (0 top-left, 1 top-right, 2 bottom-left, 3 bottom-right); the centre column and
+    the pen's row belong to none."""
+    return -1 if c == 11 or r == 7 else (1 if c > 11 else 0) + (2 if r > 7 else 0)
 
 
-def bfs(grid, start, blocked):
-    """Distances and first moves from start over open tiles not in blocked."""
-    dist, first = {start: 0}, {start: None}
-    queue = deque([start])
-    while queue:
-        c, r = queue.popleft()
-        for d in range(4):
-            n = (c + DX[d], r + DY[d])
-            if n in dist or grid[n[1]][n[0]] == "#" or n in blocked:
-                continue
-            dist[n] = dist[(c, r)] + 1
-            first[n] = d if first[(c, r)] is None else first[(c, r)]
-            queue.append(n)
-    return dist, first
+def wall(grid, c, r):
+    return r < 0 or c < 0 or r >= len(grid) or c >= len(grid[0]) or grid[r][c] == "#"
 
 
-def danger(grid, ghost):
-    """Tiles a chasing ghost may reach soon: its own and neighbouring tiles, and AHEAD tiles along the
-    ways it can go without reversing (ghosts never turn back)."""
-    c, r = ghost["col"], ghost["row"]
-    out = {(c, r)}
-    for d in range(4):
-        if grid[r + DY[d]][c + DX[d]] != "#":
-            out.add((c + DX[d], r + DY[d]))
-    frontier = [((c, r), ghost["dir"])]
-    for _ in range(AHEAD):
-        nxt = []
-        for (tc, tr), td in frontier:
-            for d in range(4):
-                if d == (td + 2) % 4:
-                    continue
-                n = (tc + DX[d], tr + DY[d])
-                if grid[n[1]][n[0]] != "#":
-                    out.add(n)
-                    nxt.append((n, d))
-        frontier = nxt
-    return out
+def segment(x, y, d):
+    """The tile centres around a position: (here, None) at a centre, else (behind, ahead, px to ahead)."""
+    if (x - 10) % TILE == 0 and (y - 10) % TILE == 0:
+        return (x // TILE, y // TILE), None, 0
+    bx, by = (x - 10) // TILE, (y - 10) // TILE
+    a, b = (bx, by), (bx + (1 if DX[d] else 0), by + (1 if DY[d] else 0))
+    ahead, behind = (b, a) if DX[d] > 0 or DY[d] > 0 else (a, b)
+    px = abs(ahead[0] * TILE + 10 - x) + abs(ahead[1] * TILE + 10 - y)
+    return behind, ahead, px
 
 
-def ghost_times(grid, ghosts, power_ticks):
-    """For each tile, the fewest tiles a chasing ghost needs to reach it (ghosts never turn back)."""
+def ghost_times(grid, state):
+    """The earliest tick each tile may hold a dangerous ghost. Ghosts never turn back, so a search over (tile,
+    heading) from each ghost bounds where it can be: a penned ghost from its release (out through the door at
+    1 px a tick, then heading right, or left for pinky and tumble), a blue one from the end of the power (it
+    runs 1 px a tick until then)."""
     times = {}
-    for g in ghosts:
-        mode = g["mode"]
-        if mode == "scared" and power_ticks >= 45 or mode == "pen":
-            continue
-        if mode == "exit":
-            frontier, base = [((11, 7), d) for d in range(4)], 2
+    power = state["power_ticks"]
+    ex, ey = state["ghost_exit"]
+    for kind, g in enumerate(state["ghosts"]):
+        mode, x, y, d = g["mode"], g["x"], g["y"], g["dir"]
+        delay = 0
+        if mode in ("pen", "exit"):
+            delay = (g["release_in"] if mode == "pen" else 0) + abs(x - (ex * TILE + 10)) + abs(y - (ey * TILE + 10))
+            start, heading, px0 = (ex, ey), 1 if kind % 2 else 3, 0
         else:
-            frontier, base = [((g["col"], g["row"]), g["dir"])], 0
-        seen = {}
-        for (t, d) in frontier:
-            seen[(t, d)] = base
-        k = base
-        while frontier and k < 40:
-            for (t, d) in frontier:
-                times[t] = min(times.get(t, 99), k)
-            nxt = []
-            for (t, d) in frontier:
-                for nd in range(4):
-                    if nd == (d + 2) % 4 and k > base:
-                        continue
-                    n = (t[0] + DX[nd], t[1] + DY[nd])
-                    if grid[n[1]][n[0]] == "#" or (n, nd) in seen:
-                        continue
-                    seen[(n, nd)] = k + 1
-                    nxt.append((n, nd))
-            frontier, k = nxt, k + 1
+            here, ahead, px0 = segment(x, y, d)
+            start, heading = ahead or here, d
+            if ahead is not None:   # the tile it is leaving: never run into a ghost's back
+                times[here] = min(times.get(here, INF), power if mode == "scared" else 0)
+        scared = mode == "scared"
+
+        def when(px):
+            """The tick at which the ghost, px along its way, may be there and dangerous."""
+            if not scared:
+                return delay + px / G_SPEED
+            return power if px <= power else power + (px - power) / G_SPEED
+
+        seen = set()
+        heap = [(px0, start, heading)]
+        while heap:
+            px, tile, hd = heapq.heappop(heap)
+            if (tile, hd) in seen:
+                continue
+            seen.add((tile, hd))
+            times[tile] = min(times.get(tile, INF), when(px))
+            if px > GHOST_REACH:
+                continue
+            c, r = tile
+            for nd in range(4):
+                n = (c + DX[nd], r + DY[nd])
+                if nd != (hd + 2) % 4 and not wall(grid, *n) and (n, nd) not in seen:
+                    heapq.heappush(heap, (px + TILE, n, nd))
     return times
 
 
-def safe_bfs(grid, start, start_cost, times, blocked, MARGIN=MARGIN):
-    """Like bfs, but a tile is entered only if the muncher gets there clearly before any ghost."""
-    if times.get(start, 99) * RATIO - MARGIN <= start_cost:
-        return {}, {}
-    dist, first = {start: start_cost}, {start: None}
-    queue = deque([start])
-    while queue:
-        c, r = queue.popleft()
+def search(grid, starts, times, blocked, margin):
+    """Earliest arrival ticks of the muncher (MUNCH ticks a tile) from `starts` [(tile, tick)], over tiles it
+    reaches `margin` ticks before any ghost could."""
+    arrival, heap = {}, []
+    for tile, t in starts:
+        if times.get(tile, INF) > t + margin and tile not in blocked:
+            heapq.heappush(heap, (t, tile))
+    while heap:
+        t, tile = heapq.heappop(heap)
+        if tile in arrival:
+            continue
+        arrival[tile] = t
+        c, r = tile
         for d in range(4):
             n = (c + DX[d], r + DY[d])
-            k = dist[(c, r)] + 1
-            if n in dist or grid[n[1]][n[0]] == "#" or n in blocked or times.get(n, 99) * RATIO - MARGIN <= k:
+            nt = t + MUNCH
+            if n in arrival or wall(grid, *n) or n in blocked or times.get(n, INF) <= nt + margin:
                 continue
-            dist[n] = k
-            first[n] = d if first[(c, r)] is None else first[(c, r)]
-            queue.append(n)
-    return dist, first
+            heapq.heappush(heap, (nt, n))
+    return arrival
 
 
-class RiskySet(frozenset):
-    """Goals worth a smaller lead over the ghosts (a lost life costs little when clearing the maze)."""
+def step_muncher(grid, x, y, d, want, key):
+    """The muncher after one step pressing `key` (None: no key), as the game moves it (2 and 3 px a tick in
+    turn; a turn waits for an opening, the opposite key reverses at once): its (x, y, dir, want) and its
+    positions px by px (x, y, tick of the step), with its place at each tick's end."""
+    if key is not None:
+        want = key
+        if key == (d + 2) % 4:
+            d = key
+    out = []
+    for tick in range(STEP_TICKS):
+        for _ in range(P_PATTERN[tick % len(P_PATTERN)]):
+            if (x - 10) % TILE == 0 and (y - 10) % TILE == 0:
+                c, r = x // TILE, y // TILE
+                if want != d and not wall(grid, c + DX[want], r + DY[want]):
+                    d = want
+                if wall(grid, c + DX[d], r + DY[d]):
+                    break
+            x += DX[d]
+            y += DY[d]
+            out.append((x, y, tick))
+        out.append((x, y, tick))
+    return (x, y, d, want), out
 
 
 class Player:
     """One action a call, chosen from the state (never from pixels)."""
 
     def __init__(self, task):
-        self.task = task
-        self.goal = None
+        self.field = task.score_field if hasattr(task, "score_field") else task["score_field"]
         self.focus = None
-        self.used = None
-        self.slug = task.slug if hasattr(task, "slug") else task["slug"]
+        self.bait = None
+        self.steps = 0
 
-    def goal_sets(self, state, grid, pellets, threatened):
-        """What to go for, best first; each a set of tiles."""
-        power = {t for t in pellets if grid[t[1]][t[0]] == "o"}
-        scared = {(g["col"], g["row"]) for g in state["ghosts"] if g["mode"] == "scared"}
-        sets = []
-        if self.slug.startswith("ghosts"):
+    # ------------------------------------------------------------------ what to go for
+    def objective(self, state, grid, pellets, power, times):
+        """(rewards {tile: value}, targets (tiles to head for when no reward is near), blocked tiles (never
+        entered), whether the plan must leave a safe way on)."""
+        here = (state["player_x"] // TILE, state["player_y"] // TILE)
+        if self.field == "ghosts_eaten":
+            scared = set()
+            for g in state["ghosts"]:
+                if g["mode"] == "scared":
+                    tile, ahead, _ = segment(g["x"], g["y"], g["dir"])
+                    scared |= {tile} | ({ahead} if ahead else set())
             if scared and state["power_ticks"] > 20:
-                sets.append(scared)
-            elif threatened and power:
-                sets.append(power)
-            sets.append(pellets - power)
-            return sets + [power]
-        if threatened and power and state["power_ticks"] == 0:
-            sets.append(power)
-        if self.slug.startswith("clear"):
+                self.bait = None
+                return {t: 3.0 for t in scared}, scared, set(), False
+            if power:
+                x, y, d = state["player_x"], state["player_y"], state["player_dir"]
+                arrival = search(grid, starts_at(x, y, d, 0), times, frozenset(), MARGIN)
+                best = min(power, key=lambda t: arrival.get(t, INF))
+                if self.bait not in power or arrival.get(best, INF) < arrival.get(self.bait, INF) - SWITCH * MUNCH:
+                    self.bait = best   # the power pellet reached soonest clear of the ghosts
+                pp = self.bait
+                chasers = [g for g in state["ghosts"] if g["mode"] == "chase"]
+                around = maze_distances(grid, here, limit=NEAR)
+                near = sum(1 for g in chasers if (g["col"], g["row"]) in around)
+                if chasers and (near >= min(2, len(chasers)) or near and self.steps > 40 or self.steps > 65):
+                    return {pp: 5.0}, {pp}, set(), False
+                rewards = {t: 1.0 for t in pellets - power if abs(t[0] - pp[0]) + abs(t[1] - pp[1]) <= 4}
+                ring = {t for t, k in maze_distances(grid, pp, limit=2).items() if k == 2}
+                return rewards, ring or {pp}, set(power), True
+            return {t: 1.0 for t in pellets}, pellets, set(), True
+        if self.field == "quarters_cleared":
             left = state["quarter_left"]
-            if self.focus is None or left[self.focus] == 0:
-                open_quads = [q for q in range(4) if left[q] > 0]
-                self.focus = min(open_quads, key=lambda q: left[q]) if open_quads else None
-            for q in sorted((q for q in range(4) if left[q] > 0), key=lambda q: (q != self.focus, left[q])):
-                sets.append({t for t in pellets if quad(*t) == q})
-                if q == self.focus:
-                    if state["power_ticks"] == 0 and power:
-                        sets.append(power)   # the quarter is out of reach: a power pellet clears the way
-                    sets.append(RiskySet(sets[-2] if sets[-1] is power else sets[-1]))
-        return sets + [pellets]
+            open_quads = [q for q in range(4) if left[q] > 0]
+            x, y, d = state["player_x"], state["player_y"], state["player_dir"]
+            arrival = search(grid, starts_at(x, y, d, 0), times, frozenset(), MARGIN)
 
+            def cost(q):
+                """Pellets left and the ticks to the nearest one reached safely, in tiles."""
+                near = min([arrival[t] for t in pellets if quad(*t) == q and t in arrival] + [INF // 2])
+                return left[q] * 1.6 + near / MUNCH
+            if open_quads:
+                best = min(open_quads, key=cost)
+                if self.focus not in open_quads or cost(best) < cost(self.focus) - SWITCH:
+                    self.focus = best
+            else:
+                self.focus = None
+            rewards, targets = {}, set()
+            for t in pellets:
+                q = quad(*t)
+                if q == self.focus:
+                    rewards[t] = 1.0
+                    targets.add(t)
+                elif q in open_quads:
+                    rewards[t] = 0.03
+                else:
+                    rewards[t] = 0.01
+            return rewards, targets or pellets, set(), True
+        return {t: 1.0 for t in pellets}, pellets, set(), True
+
+    # ------------------------------------------------------------------ acting
     def act(self, env, state, info):
+        self.steps += 1
         if state["dying"] or state["status"] == "terminal":
             return WAIT
         grid = state["pellet_map"]
-        x, y, d = state["player_x"], state["player_y"], state["player_dir"]
-        here = (x // TILE, y // TILE)
-        centred = (x - 10) % TILE == 0 and (y - 10) % TILE == 0
-        if centred:
-            ahead, behind = here, here
-        else:
-            ox, oy = (x - 10) / TILE, (y - 10) / TILE
-            fwd = (int(ox) + (1 if DX[d] > 0 else 0), int(oy) + (1 if DY[d] > 0 else 0))
-            back = (int(ox) + (1 if DX[d] < 0 else 0), int(oy) + (1 if DY[d] < 0 else 0))
-            ahead, behind = fwd, back
-            rev = (d + 2) % 4                           # after a reversal the muncher runs on past `back`
-            beyond = (back[0] + DX[rev], back[1] + DY[rev])
-            if grid[beyond[1]][beyond[0]] != "#":
-                behind = beyond
-        # the ahead option may not turn back (that key would be a reversal); the reversal option may not
-        # turn forward again at once
-        no_back = {} if centred else {ahead: {back}, behind: {back} if behind != back else {fwd}}
-        chasers = [(g["col"], g["row"]) for g in state["ghosts"] if g["mode"] == "chase"]
-        blocked = set()
-        times = ghost_times(grid, state["ghosts"], state["power_ticks"])
-        best = None
+        x, y, d, want = state["player_x"], state["player_y"], state["player_dir"], state["player_want"]
+        times = ghost_times(grid, state)
         pellets = {(c, r) for r, line in enumerate(grid) for c, ch in enumerate(line) if ch in ".o"}
         power = {t for t in pellets if grid[t[1]][t[0]] == "o"}
-        near = bfs(grid, here, set())[0]
-        threatened = any(near.get(gc, 99) <= THREAT for gc in chasers)
-        focus_left = {t for t in pellets if self.focus is not None and quad(*t) == self.focus}
-        if not threatened and state["power_ticks"] == 0 and not (focus_left and focus_left <= power):
-            blocked |= power        # save the power pellets for when a ghost comes close
-        sets = self.goal_sets(state, grid, pellets, threatened)
-        kept = self.goal if self.goal in sets[0] and self.goal not in blocked else None
-        choices = ([{kept}] if kept else []) + sets
-        starts = [(ahead, False), (behind, True)]
-        trees, free_trees, risky_trees = {}, {}, {}
-        for start, reverse in starts:
-            cost0 = 2 if reverse and not centred else (0 if centred else 1)
-            trees[start] = safe_bfs(grid, start, cost0, times, (blocked - {start}) | no_back.get(start, set()))
-            free_trees[start] = safe_bfs(grid, start, cost0, times, (blocked - power) | no_back.get(start, set()))
-            risky_trees[start] = safe_bfs(grid, start, cost0, times, blocked | no_back.get(start, set()), MARGIN=0.3)
-
-        def escapes(t, k, came):
-            dist, _ = safe_bfs(grid, t, k, times, blocked | {came} if came else blocked)
-            return any(v - k >= ESCAPE for v in dist.values())
-
-        def search(goals):
-            cands = []
-            for start, reverse in starts:
-                risky = isinstance(goals, RiskySet)
-                dist, first = (risky_trees if risky else free_trees if goals <= power else trees)[start]
-                for t in goals:
-                    if t in dist and t != here:
-                        cands.append((dist[t], not reverse, start, reverse, first[t], t))
-            cands.sort(key=lambda c: (c[0], not c[1]))
-            for k, _, start, reverse, move, t in cands[:12]:
-                if isinstance(goals, RiskySet) or escapes(t, k, None):
-                    return (k, start, reverse, move, t)
-            return None
-
-        for i, goals in enumerate(choices):   # the pellet aimed at, else the goals in order
-            best = search(goals)
-            if best is not None:
-                self.used = i - (1 if kept else 0)
-                if SWITCH and self.slug.startswith("clear") and not isinstance(goals, RiskySet) \
-                        and not goals <= power and goals is not choices[-1] and quad(*best[4]) >= 0:
-                    self.focus = quad(*best[4])   # the quarter it can work on safely becomes the one to clear
+        rewards, targets, blocked, escape = self.objective(state, grid, pellets, power, times)
+        key = None
+        for margin, needs_escape in ((MARGIN, escape), (MARGIN, False), (3, False)):
+            key = self.plan(grid, (x, y, d, want), times, rewards, targets, blocked, margin, needs_escape)
+            if key is not None:
                 break
-        self.goal = best[4] if best is not None and best[4] in pellets else None
-        if best is None:   # nothing worth it is safe: run where the ghosts are furthest behind
-            for start, reverse in starts:
-                dist, first = safe_bfs(grid, start, 2 if reverse and not centred else (0 if centred else 1),
-                                       times, no_back.get(start, set()), MARGIN=0)
-                for t, k in dist.items():
-                    score = min(times.get(t, 99) * RATIO - k, 8) * 10 + k
-                    if t != here and (best is None or score > best[0]):
-                        best = (score, start, reverse, first[t], t)
-        if best is None:
+        if key is None:   # nothing is safe: the way that keeps the ghosts furthest behind
+            key = self.plan(grid, (x, y, d, want), times, {}, set(), set(), None, False)
+        if key is None:
             return WAIT
-        _, start, reverse, move, _ = best
-        if reverse and not centred:
-            return {"type": "press_key", "key": KEYS[(d + 2) % 4]}
-        if move is None:
-            return WAIT
-        return {"type": "press_key", "key": KEYS[move]}
+        return {"type": "press_key", "key": KEYS[key]}
+
+    def plan(self, grid, start, times, rewards, targets, blocked, margin, escape):
+        """The first key of the best plan of HORIZON steps: every tick the muncher stays clearly ahead of the
+        ghosts (by `margin` ticks; None: the plan keeping the largest lead), never on a blocked tile; best by
+        rewards collected, then by nearness to a target at the end."""
+        maps = [(t, maze_distances(grid, t, blocked=blocked)) for t in targets if t not in blocked]
+
+        def nearness(x, y, eaten):
+            """Px from a position to the nearest target not yet eaten on the way (by the maze)."""
+            bx, by = (x - 10) // TILE, (y - 10) // TILE
+            a = (bx, by)
+            b = (bx + (1 if (x - 10) % TILE else 0), by + (1 if (y - 10) % TILE else 0))
+            fa = abs(x - (a[0] * TILE + 10)) + abs(y - (a[1] * TILE + 10))
+            fb = abs(x - (b[0] * TILE + 10)) + abs(y - (b[1] * TILE + 10))
+            best, left = FAR, False
+            for t, m in maps:
+                if t in eaten:
+                    continue
+                left = True
+                best = min(best, m.get(a, FAR) * TILE + fa, m.get(b, FAR) * TILE + fb)
+            return best if left else 0
+
+        def value(item):
+            """Sort key of a plan (best first): rewards (as px), less the px left to a target."""
+            (x, y, _, _), (gain, _, eaten, _) = item
+            return -(gain * REWARD_PX - nearness(x, y, eaten))
+
+        layer = {start: (0.0, None, frozenset(), INF)}
+        depth_reached = 0
+        for depth in range(HORIZON):
+            nxt = {}
+            for s, (gain, first, eaten, lead) in layer.items():
+                for key in range(4):
+                    ns, positions = step_muncher(grid, *s, key)
+                    ok, g, e, ld = True, gain, eaten, lead
+                    for px, py, i in positions:
+                        tick = depth * STEP_TICKS + i + 1
+                        tile = (px // TILE, py // TILE)
+                        slack = times.get(tile, INF) - tick
+                        if margin is not None and slack <= margin:
+                            ok = False
+                            break
+                        ld = min(ld, slack)
+                        if (px - 10) % TILE == 0 and (py - 10) % TILE == 0:
+                            if tile in blocked:
+                                ok = False
+                                break
+                            if tile in rewards and tile not in e:
+                                g += rewards[tile] * (DISCOUNT ** depth)
+                                e = e | {tile}
+                    if not ok:
+                        continue
+                    k1 = key if first is None else first
+                    old = nxt.get(ns)
+                    if old is None or (g, ld) > (old[0], old[3]):
+                        nxt[ns] = (g, k1, e, ld)
+            if not nxt:
+                break
+            if len(nxt) > BEAM:
+                nxt = dict(sorted(nxt.items(), key=value)[:BEAM])
+            layer, depth_reached = nxt, depth + 1
+        if depth_reached == 0:
+            return None
+        if margin is None:
+            return max(layer.values(), key=lambda v: (min(v[3], 60), v[0]))[1]
+        ranked = sorted(layer.items(), key=value)
+        if depth_reached < HORIZON:
+            escape = False
+        for (sx, sy, sd, sw), (g, k1, e, ld) in ranked[:8]:
+            if not escape or self.escapes(grid, sx, sy, sd, depth_reached * STEP_TICKS, times, blocked, margin):
+                return k1
+        return None
+
+    @staticmethod
+    def escapes(grid, x, y, d, t0, times, blocked, margin):
+        """Whether from this position (at tick t0) the muncher can still run ESCAPE tiles clear of the ghosts."""
+        arrival = search(grid, starts_at(x, y, d, t0), times, blocked, margin)
+        return any(v - t0 >= ESCAPE * MUNCH for v in arrival.values())
+
+
+def starts_at(x, y, d, t0):
+    """The tiles the muncher can run to first from a position (ahead, or back by a reversal) and the ticks."""
+    here, ahead, px = segment(x, y, d)
+    if ahead is None:
+        return [(here, t0)]
+    return [(ahead, t0 + px / (TILE / MUNCH)), (here, t0 + (TILE - px) / (TILE / MUNCH))]
+
+
+def maze_distances(grid, start, limit=None, blocked=()):
+    """Tiles from a tile by the maze (not through blocked tiles)."""
+    dist = {start: 0}
+    frontier = [start]
+    k = 0
+    while frontier and (limit is None or k < limit):
+        k += 1
+        nxt = []
+        for c, r in frontier:
+            for d in range(4):
+                n = (c + DX[d], r + DY[d])
+                if n not in dist and not wall(grid, *n) and n not in blocked:
+                    dist[n] = k
+                    nxt.append(n)
+        frontier = nxt
+    return dist
 
 
 def main():
