@@ -35,13 +35,14 @@
 
   function stageDef(n) { return STAGES[Math.min(n, STAGES.length) - 1]; }
 
-  function spinAt(n, t) {            // speed of stage n at stage tick t
+  function spinAt(n, t) {            // speed of stage n at stage tick t, turned and stepped by this attempt's draw
     const prog = stageDef(n).spin;
     let total = 0;
     for (const [len] of prog) total += len;
     t %= total;
-    for (const [len, v] of prog) { if (t < len) return v; t -= len; }
-    return prog[prog.length - 1][1];
+    let v = prog[prog.length - 1][1];
+    for (const [len, speed] of prog) { if (t < len) { v = speed; break; } t -= len; }
+    return S.spinSign * (v + Math.sign(v) * S.spinDelta);
   }
 
   function mod(a) { return ((a % TURN) + TURN) % TURN; }
@@ -64,6 +65,10 @@
     S = { status: "playing", reason: null, ticks: 0, score: 0, placed: 0, cleared: 0, streak: 0,
           stage: 1, stageTicks: 0, rot: 0, pins: [], shotsLeft: 0, flight: -1, clearing: 0,
           hitPin: null, missAngle: null, flash: 0, sparks: [] };
+    // each attempt spins its own way, at its speed or a step slower: shots timed on one seed clash on another
+    // (never a step faster: stage 1 would then turn more than a pin's clearance between every other step's shot)
+    S.spinSign = Math.random() < 0.5 ? -1 : 1;
+    S.spinDelta = -Math.floor(Math.random() * 2);
     newStage(1);
   }
 
