@@ -2,7 +2,7 @@
 // Logic runs in fixed ticks of 1000/60 ms counted from the clock time at which the attempt started:
 // every animation frame, every input event and every getState() first runs the ticks that are due by
 // performance.now(). Horizontal positions are integers in quarter pixels (QP). Chance comes only from
-// Math.random: how far from the tower each new block starts sliding.
+// Math.random: how far from the tower each new block starts sliding, and its speed a step either side.
 (() => {
   "use strict";
   const W = 480, H = 360, HUD_H = 40;
@@ -10,7 +10,8 @@
   const BASE_W = 150;                  // px, the width of the base and of the first block
   const BLOCK_H = 22;                  // px
   const DEPTH = 10;                    // px of the drawn top face
-  const SPAWN_MIN = 90, SPAWN_SPREAD = 24;   // a new block starts 90-113 px to the side of the tower
+  const SPAWN_MIN = 40, SPAWN_SPREAD = 91;   // a new block starts 40-130 px to the side of the tower: several
+                                             // steps' worth, so a drop timed by counting steps misses
   const RANGE = 130;                   // px: the block turns back this far from the tower
   const SPEED0 = 8, SPEED_MAX = 14, SPEED_EVERY = 4;   // QP per tick; +1 every 4 blocks
   const PERFECT = 8;                   // px: a drop this close (rounded) snaps into place, nothing cut
@@ -31,7 +32,7 @@
     S.dir = S.height % 2 === 0 ? 1 : -1;            // even blocks come from the left, odd from the right
     const r = SPAWN_MIN + Math.floor(Math.random() * SPAWN_SPREAD);
     S.slider = { l: top.l - S.dir * r * QP, w: top.w };
-    S.speed = speedFor(S.height);
+    S.speed = speedFor(S.height) + Math.floor(Math.random() * 3) - 1;   // 15 px/s either side, drawn a block
   }
 
   function newGame() {
