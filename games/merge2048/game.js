@@ -1,5 +1,7 @@
 // Merge 2048: the classic 4x4 sliding-tile puzzle, written for the GameWorld sandbox.
-// Logic updates at once on keydown; the slide/pop animation is drawn from the (fake) clock.
+// A game draws its target corner at reset; corner_streak counts the moves in a row after which the biggest
+// tile sat there. One arrow a step: a press settles a moment after its keydown (a zero timer), and two or
+// more arrows at once slide nothing. The slide/pop animation is drawn from the (fake) clock.
 (() => {
   "use strict";
   const N = 4;
@@ -12,11 +14,13 @@
   const canvas = document.getElementById("game");
   const ctx = canvas.getContext("2d");
 
-  let board, score, moves, over, anim, gain;
-  // The corner strategy: the biggest tile kept in one corner. streak counts the board-changing moves in a
-  // row after which the biggest tile sat in the anchor corner; it starts again at 1 in another corner and
-  // drops to 0 when no corner holds the biggest tile.
-  let anchor, streak;
+  const CHORD_MS = 450;
+
+  let board, score, moves, over, anim, gain, chord;
+  // The corner strategy: the biggest tile kept in one corner. Each game draws its target corner at reset
+  // (the first random draw); streak counts the board-changing moves in a row after which the biggest tile
+  // sat in that corner, and drops to 0 after a move that leaves it anywhere else.
+  let target, streak;
   const CORNERS = [[3, 0, "bottom-left"], [3, 3, "bottom-right"], [0, 0, "top-left"], [0, 3, "top-right"]];
 
   // ---------------------------------------------------------------- logic
@@ -99,10 +103,7 @@
   }
 
   function updateStreak() {
-    const m = maxTile();
-    if (anchor && board[anchor[0]][anchor[1]] === m) { streak += 1; return; }
-    anchor = CORNERS.find(([r, c]) => board[r][c] === m) || null;
-    streak = anchor ? 1 : 0;
+    streak = board[target[0]][target[1]] === maxTile() ? streak + 1 : 0;
   }
 
   function newGame() {
@@ -112,7 +113,9 @@
     moves = 0;
     over = false;
     gain = null;
-    anchor = null;
+    chord = null;
+    // the target corner: the game's first random draw, before the opening tiles
+    target = CORNERS[Math.floor(Math.random() * CORNERS.length)];
     streak = 0;
     spawn();
     spawn();
@@ -138,14 +141,40 @@
     if (!canMove()) over = true;
   }
 
+  // One arrow at a time: a press is settled a moment after its keydown (a zero timer), and an arrow pressed
+  // while another is held (two or more at once) cancels the slide: nothing moves, the board flashes a note.
   const KEYS = { ArrowLeft: "left", ArrowRight: "right", ArrowUp: "up", ArrowDown: "down" };
+  const held = new Set();
+  let pending = null;
+
+  function refuse() {
+    chord = { t0: performance.now() };
+  }
+
+  function settle() {
+    const p = pending;
+    pending = null;
+    if (!p || over) return;
+    if (p.chord) refuse();
+    else move(p.dir);
+  }
+
   window.addEventListener("keydown", (e) => {
     const dir = KEYS[e.code];
     if (!dir) return;
     e.preventDefault();
     if (e.repeat) return;
-    move(dir);
+    held.add(e.code);
+    if (held.size > 1) {
+      if (pending) pending.chord = true;
+      else if (!over) refuse();
+      return;
+    }
+    pending = { dir, chord: false };
+    setTimeout(settle, 0);
   });
+  window.addEventListener("keyup", (e) => { held.delete(e.code); });
+  window.addEventListener("blur", () => { held.clear(); });
 
   // ---------------------------------------------------------------- drawing
   const COLORS = {
@@ -202,17 +231,19 @@
   }
 
   function drawHud(now) {
-    // logo
-    ctx.fillStyle = "#f7b267";
+    // the target corner of this game, by name, in gold like its marks on the board
+    ctx.fillStyle = "#ffd23f";
     roundRect(12, 10, 118, 48, 8);
     ctx.fill();
-    ctx.fillStyle = "#ffffff";
+    ctx.fillStyle = "#3a2d00";
     ctx.textAlign = "center";
     ctx.textBaseline = "alphabetic";
     ctx.font = `bold 11px ${FONT}`;
-    ctx.fillText("M E R G E", 71, 25);
-    ctx.font = `bold 27px ${FONT}`;
-    ctx.fillText("2048", 71, 52);
+    ctx.fillText("TARGET CORNER", 71, 25);
+    const name = target[2].toUpperCase();
+    let size = 17;
+    do ctx.font = `bold ${size}px ${FONT}`; while (ctx.measureText(name).width > 106 && --size > 9);
+    ctx.fillText(name, 71, 49);
     // the points of the last merge replace the SCORE label for a moment
     if (gain && now - gain.t0 < GAIN_MS) statBox(138, 86, "+" + gain.v, score, "#7CFC9A");
     else statBox(138, 86, "SCORE", score);
@@ -230,6 +261,17 @@
         roundRect(cellX(c), cellY(r), CELL, CELL, 8);
         ctx.fill();
       }
+    // the target corner: its cell tinted gold, a gold bracket on the board's edge around it
+    const [tr, tc] = target;
+    ctx.fillStyle = "#7a6420";
+    roundRect(cellX(tc), cellY(tr), CELL, CELL, 8);
+    ctx.fill();
+    ctx.fillStyle = "#ffd23f";
+    ctx.font = `bold 15px ${FONT}`;
+    ctx.textAlign = "center";
+    ctx.textBaseline = "middle";
+    ctx.fillText("TARGET", cellX(tc) + CELL / 2, cellY(tr) + CELL / 2);
+    drawBracket();
     const t = now - anim.t0;
     if (anim.slides.length && t < SLIDE_MS) {
       const k = t / SLIDE_MS, e = 1 - (1 - k) * (1 - k);
@@ -238,6 +280,7 @@
         const y = cellY(s.fr) + (cellY(s.tr) - cellY(s.fr)) * e;
         drawTile(s.v, x, y, 1);
       }
+      drawRing();
       return;
     }
     const tp = anim.slides.length ? t - SLIDE_MS : t;
@@ -255,13 +298,7 @@
         }
         drawTile(v, cellX(c), cellY(r), scale);
       }
-    // the corner that holds the biggest tile: a gold ring while the streak runs
-    if (anchor && streak > 0) {
-      ctx.strokeStyle = "#ffd23f";
-      ctx.lineWidth = 3;
-      roundRect(cellX(anchor[1]) - 3, cellY(anchor[0]) - 3, CELL + 6, CELL + 6, 10);
-      ctx.stroke();
-    }
+    drawRing();
     // a slide that changed nothing: a small nudge of the board edge
     if (anim.bump && t < 120) {
       ctx.strokeStyle = "rgba(255,120,120," + (0.8 * (1 - t / 120)).toFixed(3) + ")";
@@ -274,6 +311,44 @@
       if (anim.bump === "down") { ctx.moveTo(x0, y1); ctx.lineTo(x1, y1); }
       ctx.stroke();
     }
+  }
+
+  // The target corner's ring: solid gold, drawn over the tiles (thicker while the streak runs).
+  function drawRing() {
+    const [tr, tc] = target;
+    ctx.strokeStyle = "#ffd23f";
+    ctx.lineWidth = streak > 0 ? 5 : 3;
+    roundRect(cellX(tc) - 4, cellY(tr) - 4, CELL + 8, CELL + 8, 11);
+    ctx.stroke();
+  }
+
+  // A thick gold L on the board's frame at the target corner.
+  function drawBracket() {
+    const [tr, tc] = target;
+    const x = tc ? BOARD_X + BOARD : BOARD_X, y = tr ? BOARD_Y + BOARD : BOARD_Y;
+    const dx = tc ? -1 : 1, dy = tr ? -1 : 1, len = 120;
+    ctx.strokeStyle = "#ffd23f";
+    ctx.lineWidth = 6;
+    ctx.lineCap = "round";
+    ctx.beginPath();
+    ctx.moveTo(x + dx * len, y);
+    ctx.lineTo(x, y);
+    ctx.lineTo(x, y + dy * len);
+    ctx.stroke();
+    ctx.lineCap = "butt";
+  }
+
+  // Two or more arrows at once: a note across the board for a moment; nothing slid.
+  function drawChord(now) {
+    if (!chord || now - chord.t0 >= CHORD_MS) return;
+    ctx.fillStyle = "rgba(120,20,30,0.85)";
+    roundRect(BOARD_X + 40, BOARD_Y + BOARD / 2 - 26, BOARD - 80, 52, 10);
+    ctx.fill();
+    ctx.fillStyle = "#ffffff";
+    ctx.font = `bold 18px ${FONT}`;
+    ctx.textAlign = "center";
+    ctx.textBaseline = "middle";
+    ctx.fillText("One arrow at a time!", W / 2, BOARD_Y + BOARD / 2);
   }
 
   function drawOver() {
@@ -304,6 +379,7 @@
     ctx.fillRect(0, 0, W, H);
     drawHud(now);
     drawBoard(now);
+    drawChord(now);
     if (over && now - anim.t0 >= SLIDE_MS + POP_MS) drawOver();
   }
 
@@ -327,7 +403,7 @@
         moves,
         empty_cells: empty,
         corner_streak: streak,
-        corner: anchor ? anchor[2] : null,
+        corner: target[2],
         board: board.map((row) => row.slice()),
       };
     },

@@ -1,8 +1,9 @@
 """Scripted players for merge2048; writes the reference trajectories (and tests.fail) into the manifest.
 
-A corner player plays each task through the sandbox, reading the board from the game's state, until the
-target is reached: it keeps the biggest tile in the bottom-left corner (slides that leave it there first),
-choosing among those by a depth-2 expectimax (slide, every possible new tile, slide, heuristic). The `fail` trajectory is
+A corner player plays each task through the sandbox, reading the board and the game's drawn target corner
+from the state, until the target is reached: it mirrors the board so that the target corner is the
+bottom-left one, keeps the biggest tile there (slides that leave it there first), choosing among those by a
+depth-2 expectimax (slide, every possible new tile, slide, heuristic), and mirrors the chosen slide back. The `fail` trajectory is
 played by an "anti" player that avoids merges until the board locks up.
 
     .venv/bin/python games/merge2048/solver.py
@@ -92,14 +93,42 @@ def chance(board, depth):
     return total / len(cells)
 
 
+ANCHORED = 200.0   # the biggest tile in the corner: a streak that breaks is lost whole
+STUCK = 150.0      # times the chance that the next new tile leaves no slide that keeps the corner
+
+
+def keeps_corner(board, nxt):
+    return nxt != board and nxt[3][0] == max(map(max, nxt))
+
+
+def stuck_chance(board):
+    """The chance that after the next new tile no slide both changes the board and keeps the biggest tile in
+    the bottom-left corner (0 at once when a slide down or left already moves something: those never move it)."""
+    if slide(board, "down")[0] != board or slide(board, "left")[0] != board:
+        return 0.0
+    cells = empties(board)
+    if not cells:
+        return 1.0
+    stuck = 0.0
+    for r, c in cells:
+        for tile, p in ((2, 0.9), (4, 0.1)):
+            board[r][c] = tile
+            if not any(keeps_corner(board, slide(board, d)[0]) for d in KEYS):
+                stuck += p
+        board[r][c] = 0
+    return stuck / len(cells)
+
+
 def corner_heuristic(board):
     """The heuristic above, plus a strong pull towards the biggest tile in the bottom-left corner and the
-    bottom row and left column ordered away from it (the corner strategy)."""
+    bottom row and left column ordered away from it (the corner strategy), less the risk of being forced out
+    of the corner by the next new tile."""
     L = [[log2(v) for v in row] for row in board]
     top = max(map(max, L))
-    anchored = 30.0 if L[3][0] == top else 0.0
+    if L[3][0] != top:
+        return heuristic(board) - ANCHORED
     edge = sum(L[3][c] * (4 - c) for c in range(4)) * 0.3 + sum(L[r][0] * (r + 1) for r in range(3)) * 0.15
-    return heuristic(board) + anchored + edge
+    return heuristic(board) + edge - STUCK * stuck_chance(board)
 
 
 def corner_chance(board):
@@ -132,6 +161,37 @@ def corner_move(board):
     return max(options)[2]
 
 
+# Mirror the board so that a target corner becomes the bottom-left one: (flip rows, flip columns), and the
+# slide in mirrored play that stands for each real slide.
+FLIPS = {"bottom-left": (False, False), "bottom-right": (False, True), "top-left": (True, False),
+         "top-right": (True, True)}
+
+
+def mirror(board, corner):
+    rows, cols = FLIPS[corner]
+    out = [list(row) for row in board]
+    if rows:
+        out = out[::-1]
+    if cols:
+        out = [row[::-1] for row in out]
+    return out
+
+
+def unmirror_move(direction, corner):
+    rows, cols = FLIPS[corner]
+    if rows:
+        direction = {"up": "down", "down": "up"}.get(direction, direction)
+    if cols:
+        direction = {"left": "right", "right": "left"}.get(direction, direction)
+    return direction
+
+
+def target_move(state):
+    """The corner player's slide for the game's drawn target corner (state["corner"])."""
+    corner = state["corner"]
+    return unmirror_move(corner_move(mirror(state["board"], corner)), corner)
+
+
 def expectimax_move(board):
     options = [(chance(nxt, 0), d) for d in KEYS if (nxt := slide(board, d)[0]) != board]
     return max(options)[1]
@@ -158,12 +218,13 @@ def anti_move(board):
 
 
 def play(task_id, seed, policy, stop):
-    """Play one run; return (actions, last info, state trace). `stop(info)` ends it early."""
+    """Play one run (`policy(state)` gives a slide); return (actions, last info, state trace). `stop(info)`
+    ends it early."""
     actions = []
     with make(task_id, observation="state") as env:
         state, info = env.reset(seed=seed)
         while not env.done:
-            action = {"type": "press_key", "key": KEYS[policy(state["board"])]}
+            action = {"type": "press_key", "key": KEYS[policy(state)]}
             state, info = env.step(action)
             actions.append(action)
             if stop(info):
@@ -182,7 +243,7 @@ class Player:
         self.task = task
 
     def act(self, env, state, info):
-        return {"type": "press_key", "key": KEYS[corner_move(state["board"])]}
+        return {"type": "press_key", "key": KEYS[target_move(state)]}
 
 
 def main():
@@ -190,7 +251,7 @@ def main():
     for task in manifest["tasks"]:
         task_id = f"merge2048/{task['slug']}"
         for seed in task["seeds"]:
-            actions, info, _ = play(task_id, seed, corner_move, lambda info: False)
+            actions, info, _ = play(task_id, seed, target_move, lambda info: False)
             print(f"{task_id} seed={seed}: success={info['success']} actions={len(actions)} "
                   f"corner_streak={info['state']['corner_streak']} max_tile={info['state']['max_tile']}")
             if info["success"]:
@@ -201,7 +262,8 @@ def main():
     # tests.fail: a first attempt that ends in a loss (the sandbox then resets the game) before reaching
     # any task's target, so that it tests reset-on-fail whichever task it is replayed on.
     for seed in range(1, 100):
-        actions, info, trace = play(f"merge2048/{manifest['tasks'][0]['slug']}", seed, anti_move,
+        actions, info, trace = play(f"merge2048/{manifest['tasks'][0]['slug']}", seed,
+                                    lambda state: anti_move(state["board"]),
                                     lambda info: info["reset"])
         first = [r["state"] for r in trace if r["attempt"] == 1]
         if info["reset"] and not reaches_a_target(manifest, first):

@@ -19,7 +19,7 @@ from tests.evaluator.submissions import load_games, make_user, task
 pytestmark = [pytest.mark.slow, pytest.mark.real_broker, pytest.mark.django_db(transaction=True)]
 
 # Level 3, 4 and 5: the rule hands them out in this order. The first two are played with their references.
-GEMS, CORNER, SHOP = "gemmaze/gems-3@3", "merge2048/corner-15@1", "shop/earn-15@1"
+GEMS, CORNER, SHOP = "gemmaze/gems-3@3", "merge2048/corner-20@1", "shop/earn-15@1"
 KEYS = {"up": "ArrowUp", "down": "ArrowDown", "left": "ArrowLeft", "right": "ArrowRight"}
 
 

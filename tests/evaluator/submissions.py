@@ -9,7 +9,7 @@ from evaluator.bundle_loading import load_bundles
 
 # Short reference trajectories, one per game: quick to replay.
 SHORT_TASKS = ["minesweeper/clear-board@2", "platformer/seven-coins@3", "breakout/rally-5@1",
-               "merge2048/corner-15@1"]
+               "merge2048/corner-20@1"]
 
 
 def load_games():

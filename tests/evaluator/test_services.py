@@ -18,7 +18,7 @@ def upload(raw, user):
 def test_the_same_runs_reserialised_are_the_same_submission(db, django_capture_on_commit_callbacks):
     factories.load_games()  # breakout and merge2048 among a few
     user = make_user()
-    data = json.loads(payload([run_entry("breakout/rally-5@1"), run_entry("merge2048/corner-15@1")]))
+    data = json.loads(payload([run_entry("breakout/rally-5@1"), run_entry("merge2048/corner-20@1")]))
     with django_capture_on_commit_callbacks():
         first, created = upload(json.dumps(data).encode(), user)
     assert created

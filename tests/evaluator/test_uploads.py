@@ -87,8 +87,8 @@ def test_unknown_task_and_unknown_version():
 def test_a_task_not_in_the_chosen_task_set():
     other = TaskSet.objects.create(slug="arcade-only", name="Arcade only", status=TaskSet.Status.PUBLISHED)
     other.tasks.set(TaskSet.objects.get(slug="core-v10").tasks.filter(game__slug="breakout"))
-    errors = refused(payload([run_entry("merge2048/corner-15@1")], task_set="arcade-only"))
-    assert errors == ["runs[0].task: merge2048/corner-15@1 is not in task set arcade-only"]
+    errors = refused(payload([run_entry("merge2048/corner-20@1")], task_set="arcade-only"))
+    assert errors == ["runs[0].task: merge2048/corner-20@1 is not in task set arcade-only"]
 
 
 def test_an_unknown_or_retired_task_set():
@@ -146,7 +146,7 @@ def test_a_run_whose_agent_was_given_the_game_state_is_refused():
 
 
 def test_duplicate_runs():
-    errors = refused(payload([run_entry("breakout/rally-5@1"), run_entry("merge2048/corner-15@1"),
+    errors = refused(payload([run_entry("breakout/rally-5@1"), run_entry("merge2048/corner-20@1"),
                               run_entry("breakout/rally-5@1")]))
     assert errors == ["runs[2]: duplicates runs[0] (same task breakout/rally-5@1 and seed 1)"]
 
@@ -163,7 +163,7 @@ def test_limits_set_by_the_admin():
     limits = UploadLimits.current()
     assert refused(b" " * 401, limits=limits)[0] == "(file): the file is 401 bytes; the limit is 400 bytes"
     limits.max_file_bytes = 10**6
-    assert refused(payload([run_entry("breakout/rally-5@1"), run_entry("merge2048/corner-15@1")]),
+    assert refused(payload([run_entry("breakout/rally-5@1"), run_entry("merge2048/corner-20@1")]),
                    limits=limits) == ["runs: 2 runs; the limit is 1 a submission"]
     assert refused(payload([run_entry("breakout/rally-5@1")]), limits=limits) == [
         "runs[0].actions: 24 actions exceed the upload limit of 2"]

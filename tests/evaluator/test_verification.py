@@ -44,13 +44,13 @@ def test_a_faithful_submission_verifies_with_claimed_equal_to_verified():
 
 def test_a_tampered_submission_is_flagged():
     claimed_null = run_entry("breakout/rally-5@1", trajectory="null")  # claims success, does nothing
-    edited = run_entry("merge2048/corner-15@1")
+    edited = run_entry("merge2048/corner-20@1")
     edited["actions"] = edited["actions"][:3]  # the list was cut; the claim still says success
     submission = verify_all(submit([claimed_null, edited, run_entry("platformer/seven-coins@3")]))
     runs = {run.task.task_id: run for run in submission.runs.select_related("task__game")}
     assert runs["breakout/rally-5@1"].mismatch and runs["breakout/rally-5@1"].success is False
     assert runs["breakout/rally-5@1"].progress == 0.0
-    assert runs["merge2048/corner-15@1"].mismatch and runs["merge2048/corner-15@1"].success is False
+    assert runs["merge2048/corner-20@1"].mismatch and runs["merge2048/corner-20@1"].success is False
     assert not runs["platformer/seven-coins@3"].mismatch
     assert submission.status == "verified"  # verified figures stand; the false claims are flagged
 
@@ -177,7 +177,7 @@ def test_the_sweep_requeues_at_once_a_run_whose_holder_on_this_machine_is_gone(q
 
 
 def test_upload_payload_round_trip_keeps_actions_exactly():
-    entry = run_entry("merge2048/corner-15@1")
+    entry = run_entry("merge2048/corner-20@1")
     submission = submit([entry])
     assert submission.runs.get().actions == json.loads(json.dumps(entry["actions"]))
     assert len(Submission.objects.get().content_sha256) == 64

@@ -14,8 +14,8 @@ from gameworld_client import UploadError, upload, wait, write_submission
 ROOT = Path(__file__).resolve().parents[2]
 SCHEMA = ROOT / "evaluator" / "schemas" / "submission-1.schema.json"
 AGENT = {"name": "client-test", "model": "reference-replayer", "interface": "cua"}
-FAITHFUL = ["minesweeper/clear-board", "platformer/seven-coins", "breakout/rally-5", "merge2048/corner-15"]
-TAMPERED = "merge2048/corner-25"  # its null trajectory, claimed as a success
+FAITHFUL = ["minesweeper/clear-board", "platformer/seven-coins", "breakout/rally-5", "merge2048/corner-20"]
+TAMPERED = "merge2048/corner-30"  # its null trajectory, claimed as a success
 GAMES = sorted({slug.split("/")[0] for slug in FAITHFUL + [TAMPERED]})
 
 def cli(*args, env=None, timeout=300):

@@ -3,7 +3,7 @@
 Task set "mini" (4 tasks):            genre       level
   T1 breakout/rally-5@1            arcade      1
   T2 runner/clear-6@1                  runner      2
-  T3 merge2048/corner-15@1               puzzle      4
+  T3 merge2048/corner-20@1               puzzle      4
   T4 minesweeper/clear-board@2           puzzle      4
 """
 import numpy as np
@@ -16,7 +16,7 @@ from tests.evaluator.submissions import task
 
 pytestmark = pytest.mark.django_db
 
-T1, T2, T3, T4 = "breakout/rally-5@1", "runner/clear-6@1", "merge2048/corner-15@1", "minesweeper/clear-board@2"
+T1, T2, T3, T4 = "breakout/rally-5@1", "runner/clear-6@1", "merge2048/corner-20@1", "minesweeper/clear-board@2"
 
 
 @pytest.fixture

@@ -15,7 +15,7 @@ from tests.leaderboard.factories import mini_task_set, player, run, submission
 
 pytestmark = pytest.mark.django_db
 
-T1, T2, T3, T4 = "breakout/rally-5@1", "runner/clear-6@1", "merge2048/corner-15@1", "minesweeper/clear-board@2"
+T1, T2, T3, T4 = "breakout/rally-5@1", "runner/clear-6@1", "merge2048/corner-20@1", "minesweeper/clear-board@2"
 
 
 @pytest.fixture
@@ -355,10 +355,10 @@ def test_human_game_and_task_pages(client, board):
     game = client.get(f"/leaderboard/games/breakout/?ts={ts.slug}").content.decode()
     assert "Brick Breaker" in game and "Return the ball 5 times" in game and 'data-chart="fig-dist"' in game
     assert "1 flagged run on this game" in game
-    task_page = client.get(f"/leaderboard/tasks/merge2048/corner-15/1/?ts={ts.slug}").content.decode()
-    assert "<code>corner_streak</code>" in task_page and "0 → 15" in task_page and "Alpha" in task_page
+    task_page = client.get(f"/leaderboard/tasks/merge2048/corner-20/1/?ts={ts.slug}").content.decode()
+    assert "<code>corner_streak</code>" in task_page and "0 → 20" in task_page and "Alpha" in task_page
     assert 'data-chart="fig-hist"' in task_page
-    assert client.get("/leaderboard/tasks/merge2048/corner-15/9/").status_code == 404
+    assert client.get("/leaderboard/tasks/merge2048/corner-20/9/").status_code == 404
     assert client.get("/leaderboard/games/nope/").status_code == 404
 
 
