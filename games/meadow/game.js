@@ -2,7 +2,9 @@
 // filled at the well, sleep so the watered crops grow, harvest, ship the crops in the bin and buy more seeds
 // (or a bigger can) at the stall. A season of 10 days; the festival judges the farm's earnings at its end.
 // Logic runs in fixed 1/60 s ticks taken from requestAnimationFrame timestamps; chance comes only from
-// Math.random, drawn in a fixed order when a farm is made (layout, prices, weather).
+// Math.random, drawn in a fixed order when a farm is made (layout, prices, weather). The layout is drawn each
+// game: the order and places of the house, bin and stall along the top, the field's columns, and the places of
+// the well and the tool rack in the yard; the farmer wakes below the house door and the can starts empty.
 (function () {
   "use strict";
 
@@ -23,21 +25,13 @@
     melon:  { cost: 50, nights: 3, base: 150, label: "Melon", color: "#7cc46a", leaf: "#3d8f34", mark: "#2f6e2a" }
   };
 
-  // T tree, H house, D house door, . grass, f field soil, B shipping bin, S seed stall, R tool rack.
-  // The well (W) is placed on row 2, column 6-9, by the seed.
-  var BASE_MAP = [
-    "TTTTTTTTTTTTTTT",
-    "THHHT.........T",
-    "THDHBS........T",
-    "T.............T",
-    "T...ffffffff..T",
-    "T...ffffffff..T",
-    "T.............T",
-    "T...ffffffff..T",
-    "T...ffffffff.RT",
-    "T.............T"
-  ];
-  var START = [2, 3];
+  // T tree, H house, D house door, . grass, f field soil, W well, B shipping bin, S seed stall, R tool rack.
+  // Trees ring the farm. Drawn each game: the house (3 wide, rows 1-2, door in the middle of its lower row),
+  // the bin and the stall stand along the top in a shuffled order with random gaps (row 2); the field is 8
+  // columns wide (starting at column 2-5) on rows 4-5 and 7-8; the well and the rack each stand on a grass tile
+  // of the yard (row 3 under a gap of the top row, row 6, or column 1 or 13 beside the field rows), not next to
+  // each other.
+  var FIELD_ROWS = [4, 5, 7, 8], FIELD_W = 8;
   var DIRS = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
   var FACE_NAME = { "0,-1": "up", "0,1": "down", "-1,0": "left", "1,0": "right" };
 
@@ -51,10 +45,41 @@
 
   // ---------------------------------------------------------------- the farm
   function newGame() {
-    var map = [], x, y;
-    for (y = 0; y < ROWS; y++) map.push(BASE_MAP[y].split(""));
-    var wellX = 6 + rnd(4);
-    map[2][wellX] = "W";
+    var map = [], x, y, i, j;
+    for (y = 0; y < ROWS; y++) {
+      var row = [];
+      for (x = 0; x < COLS; x++) row.push(y === 0 || x === 0 || x === COLS - 1 ? "T" : ".");
+      map.push(row);
+    }
+    // the top: house, bin and stall in a shuffled order, the spare columns spread as gaps
+    var items = ["H", "B", "S"];
+    for (i = items.length - 1; i > 0; i--) { j = rnd(i + 1); var tmp = items[i]; items[i] = items[j]; items[j] = tmp; }
+    var gaps = [0, 0, 0, 0], spare = (COLS - 2) - 5;
+    for (i = 0; i < spare; i++) gaps[rnd(gaps.length)]++;
+    var pos = {};
+    x = 1 + gaps[0];
+    for (i = 0; i < items.length; i++) {
+      if (items[i] === "H") {
+        for (j = 0; j < 3; j++) { map[1][x + j] = "H"; map[2][x + j] = "H"; }
+        map[2][x + 1] = "D"; pos.house = x; pos.door = [x + 1, 2]; x += 3;
+      } else {
+        map[2][x] = items[i]; pos[items[i] === "B" ? "bin" : "stall"] = [x, 2]; x += 1;
+      }
+      x += gaps[i + 1];
+    }
+    var fieldX = 2 + rnd(4);
+    for (i = 0; i < FIELD_ROWS.length; i++) for (x = fieldX; x < fieldX + FIELD_W; x++) map[FIELD_ROWS[i]][x] = "f";
+    // the well, then the rack, on grass of the yard
+    var spots = [];
+    for (x = 1; x < COLS - 1; x++) if (map[2][x] === ".") spots.push([x, 3]);   // under a gap of the top row
+    for (x = 1; x < COLS - 1; x++) spots.push([x, 6]);
+    for (i = 0; i < FIELD_ROWS.length; i++) { spots.push([1, FIELD_ROWS[i]]); spots.push([COLS - 2, FIELD_ROWS[i]]); }
+    pos.well = spots[rnd(spots.length)];
+    map[pos.well[1]][pos.well[0]] = "W";
+    spots = spots.filter(function (p) { return Math.abs(p[0] - pos.well[0]) + Math.abs(p[1] - pos.well[1]) > 1; });
+    pos.rack = spots[rnd(spots.length)];
+    map[pos.rack[1]][pos.rack[0]] = "R";
+    var start = [pos.door[0], 3];
     // field: each soil tile is clear, a weed (one swing) or a stone (two swings)
     var field = [];
     for (y = 0; y < ROWS; y++) {
@@ -78,14 +103,14 @@
       weather.push(d <= 1 ? "sun" : (rnd(100) < 25 ? "rain" : "sun"));
     }
     g = {
-      tick: 0, map: map, field: field, wellX: wellX, prices: prices, weather: weather,
+      tick: 0, map: map, field: field, pos: pos, start: start, prices: prices, weather: weather,
       day: 1, dayTick: 0, coins: START_COINS, earned: 0,
-      water: CAN_SMALL, waterMax: CAN_SMALL, bigCan: false,
+      water: 0, waterMax: CAN_SMALL, bigCan: false,
       seeds: { turnip: 4, carrot: 0, melon: 0 }, produce: { turnip: 0, carrot: 0, melon: 0 },
       selected: "turnip", harvested: 0, sold: 0, planted: 0, watered: 0, cleared: 0, tilled: 0,
       bought: 0, nights: 0, collapses: 0,
-      px: START[0], py: START[1], fx: 0, fy: 1, fromX: START[0], fromY: START[1], moveTick: -100,
-      useTick: -100, fade: 0, message: "Good morning! Space works the field tile underfoot; Q picks a seed.", msgTicks: 240,
+      px: start[0], py: start[1], fx: 0, fy: 1, fromX: start[0], fromY: start[1], moveTick: -100,
+      useTick: -100, fade: 0, message: "Good morning! The can is empty: fill it at the WELL. Q picks a seed.", msgTicks: 240,
       floaters: [], over: false, outcome: null
     };
   }
@@ -139,7 +164,7 @@
     if (g.weather[g.day] === "rain") {
       for (var j = 0; j < g.field.length; j++) if (g.field[j].crop) g.field[j].crop.wet = true;
     }
-    g.px = START[0]; g.py = START[1]; g.fromX = g.px; g.fromY = g.py; g.fx = 0; g.fy = 1;
+    g.px = g.start[0]; g.py = g.start[1]; g.fromX = g.px; g.fromY = g.py; g.fx = 0; g.fy = 1;
     g.fade = 40;
     var w = g.weather[g.day] === "rain" ? " Rain waters every crop today." : "";
     say((collapsed ? "You collapsed at 22:00 and paid the doctor " + fee + " coins. " : "") +
@@ -394,6 +419,9 @@
     ctx.fillStyle = "#8c8f96"; ctx.beginPath(); ctx.ellipse(px + 16, py + 22, 14, 9, 0, 0, Math.PI * 2); ctx.fill();
     ctx.fillStyle = "#2f6fb8"; ctx.beginPath(); ctx.ellipse(px + 16, py + 21, 9, 5, 0, 0, Math.PI * 2); ctx.fill();
     ctx.fillStyle = "#8fd3ff"; ctx.fillRect(px + 11, py + 19, 5, 2);
+    ctx.fillStyle = "rgba(20,30,50,0.8)"; ctx.fillRect(px + 5, py + 6, 22, 9);
+    ctx.fillStyle = "#bfe6ff"; ctx.font = "bold 7px monospace"; ctx.textAlign = "center"; ctx.textBaseline = "middle";
+    ctx.fillText("WELL", px + 16, py + 11);
   }
 
   function drawBin(px, py, x, y) {
@@ -415,7 +443,7 @@
   }
 
   function drawHouse() {
-    var px = 1 * TILE, py = TOP;
+    var px = g.pos.house * TILE, py = TOP;
     ctx.fillStyle = "#e8d3a8"; ctx.fillRect(px + 2, py + 18, 3 * TILE - 4, 2 * TILE - 18);
     ctx.fillStyle = "#b5483a";
     ctx.beginPath(); ctx.moveTo(px - 4, py + 22); ctx.lineTo(px + 48, py - 12); ctx.lineTo(px + 100, py + 22); ctx.fill();
@@ -630,7 +658,8 @@
         player_x: g.px,
         player_y: g.py,
         facing: FACE_NAME[g.fx + "," + g.fy],
-        well_x: g.wellX,
+        buildings: { door: g.pos.door.slice(), well: g.pos.well.slice(), bin: g.pos.bin.slice(),
+                     stall: g.pos.stall.slice(), rack: g.pos.rack.slice() },
         tiles: fieldRows(),
         crops: crops,
         message: g.msgTicks > 0 ? g.message : ""

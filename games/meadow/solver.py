@@ -1,13 +1,17 @@
 """Scripted player for Meadow Farm (`meadow`): reads the game's state every step and farms greedily.
 
-Each step it picks the most pressing job, walks (breadth-first over grass and field) onto the field tile it
-works, or next to the building it uses and turns to face it, and presses Space:
+The layout is drawn each game, so it reads every building's tile from the state's "buildings" (door, well, bin,
+stall, rack) and the field from "tiles". Each step it picks the most pressing job, walks (breadth-first over
+grass and field) onto the field tile it works, or next to the building it uses and turns to face it, and
+presses Space:
   0. water the crop underfoot; ship at once when the action budget is about to end;
   1. harvest a ripe crop; 2. ship what it carries; 3. (big-can task) buy the Big Can once it can;
   4. buy seeds at the stall, as many as the can waters (turnips: in 100 actions carrots and melons ripen
      too late to pay; the first three tasks plant only the four seeds the farmer starts with);
-  5. water dry crops; 6. plant the seeds in the bag on the cheapest ground near the house (tilled, bare,
-     weed, stone); 7. fill the can at the well when crops are dry; 8. otherwise sleep at the door.
+  5. fill the can at the well (it starts empty) when it holds less than the dry crops and the seeds in the
+     bag will need (seeds count only on a sunny day); 6. water dry crops; 7. plant the seeds in the bag on the
+     cheapest ground near the door (tilled, bare, weed, stone); 8. fill the can when crops are dry;
+     9. otherwise sleep at the door.
 
 Run: .venv/bin/python games/meadow/solver.py [task-slug ...]
 """
@@ -110,7 +114,8 @@ class Player:
         under = tiles[s["player_y"]][s["player_x"]]
         if under == "c" and s["water"] > 0:
             return press("Space")                       # water what was just planted
-        bin_ = find(tiles, "B")[0]
+        B = s["buildings"]
+        bin_ = tuple(B["bin"])
         if carried and left <= route(s, bin_)[0] + 2:
             return go_use(s, bin_)                      # the budget is ending: cash in what is carried
         if ripe:
@@ -119,34 +124,38 @@ class Player:
             return go_use(s, bin_)
         if self.slug == "big-can" and not s["big_can"]:
             if s["coins"] >= BIG_CAN:
-                return go_use(s, find(tiles, "R")[0])
+                return go_use(s, tuple(B["rack"]))
         # seeds: buy what can still ripen within the budget
         want = [k for k in KINDS if left >= LEFT_NEEDED[k] and COST[k] <= s["coins"]]
         if self.slug in ("first-harvest", "ship-60", "big-can"):
             want = []                                   # the starting seeds are enough
         room = s["water_max"] - growing - bag
-        stall = find(tiles, "S")[0]
+        stall = tuple(B["stall"])
         if want and room > 0:
             kind = max(want, key=lambda k: COST[k])
             if s["selected"] != kind:
                 return press("KeyQ")
             return go_use(s, stall)
+        need = len(dry) + (bag if s["weather"] != "rain" else 0)
+        if need and s["water"] < min(need, s["water_max"]) and not (s["water"] and dry):
+            return go_use(s, tuple(B["well"]))          # fill the can before working the field
         if dry and s["water"] > 0:
             return go_use(s, nearest(s, dry)[1])
         if bag:
             if s["seeds"][s["selected"]] == 0:
                 return press("KeyQ")
             ground = [t for ch in PREP for t in find(tiles, ch)]
-            spot = nearest(s, ground, lambda t: PREP[tiles[t[1]][t[0]]] + (abs(t[0] - 3) + abs(t[1] - 3)) / 2)
+            home = (B["door"][0], B["door"][1] + 1)          # where the farmer wakes
+            spot = nearest(s, ground, lambda t: PREP[tiles[t[1]][t[0]]] + (abs(t[0] - home[0]) + abs(t[1] - home[1])) / 2)
             if spot:
                 return go_use(s, spot[1])
         if dry:
             if s["water"] > 0:
                 return go_use(s, nearest(s, dry)[1])
-            return go_use(s, (s["well_x"], 2))
+            return go_use(s, tuple(B["well"]))
         if not s["crops"] and not bag:
             return {"type": "wait"}                     # nothing grows: sleeping would only end the season
-        return go_use(s, find(tiles, "D")[0])
+        return go_use(s, tuple(B["door"]))
 
 
 def main():
