@@ -1,6 +1,7 @@
 // Sky Hop: a side-scrolling platformer in three short worlds for the GameWorld platform.
 // Logic runs in fixed 60 Hz ticks counted from the (virtual) clock; chance comes only from Math.random
-// (where each walker starts on its beat, drawn when a world loads). No transcendental maths in logic:
+// (each fire pipe's rhythm, period and phase, for all three worlds drawn in a fixed order at reset; where each
+// walker starts on its beat, drawn when a world loads). No transcendental maths in logic:
 // every speed is a multiple of 1/8 px, so positions are exact.
 (function () {
   "use strict";
@@ -11,29 +12,35 @@
   var EW = 14, EH = 14;                  // walker hitbox
   var JUMP_BUFFER = 6, COYOTE = 5;       // ticks
   var DYING = 60, INVULN = 90, LIVES = 3, START_COL = 2, CAM_LEAD = 200;
+  // Fire pipes: a column of flame (FLAME_W px wide, centred on the pipe) blasts from the pipe's mouth to the
+  // top of the sky, then dies down for FLAME_SAFE ticks; the period (FLAME_MIN..FLAME_MAX ticks) and where
+  // in it the game starts are drawn at reset. The mouth glows for FLAME_WARN ticks before each blast.
+  var FIRE_PIPES = [[11, 22], [17], [11]];   // left column of each fire pipe, per world
+  var FLAME_W = 20, FLAME_SAFE = 60, FLAME_WARN = 24, FLAME_MIN = 150, FLAME_MAX = 200;
 
   // ---------------------------------------------------------------- worlds (fixed geometry)
   // '#' ground, 'B' brick, '?' coin block (bump it from below), 'H' hard block, '[' ']' '{' '}' pipe,
-  // 'o' coin, 'g' a walker's spawn, 'C' the checkpoint flag, 'F' the goal pole.
+  // 'o' coin, 'g' a walker's spawn, 'C' the checkpoint flag, 'F' the goal pole, 'X' a stone gate hanging from the
+  // sky, 'v' the spikes under it (walk under the gate; a jump under it meets the spikes).
   var LEVELS = [
     [
-      "                                                                        ",
-      "                                                                        ",
-      "                                                                        ",
-      "                                                                        ",
-      "                                                                        ",
-      "                                                                        ",
-      "                                                                        ",
-      "                                                                        ",
-      "                                                                        ",
-      "                                                                        ",
-      "                                          ?                             ",
-      "                                                                        ",
-      "                            ooo                                         ",
-      "                                                  oo                    ",
-      "                ?B?                     B?B?B                   H       ",
-      "                      []                                  []   HH       ",
-      "           []         {}                                  {}  HHH       ",
+      "     XX                                                                 ",
+      "     XX                                                                 ",
+      "     XX                                                                 ",
+      "     XX                                                                 ",
+      "     XX                                                                 ",
+      "     XX                                                                 ",
+      "     XX                                                                 ",
+      "     XX                                                                 ",
+      "     XX                                                                 ",
+      "     XX                                                                 ",
+      "     XX                                   ?                             ",
+      "     XX                                                                 ",
+      "     XX                     ooo                                         ",
+      "     XX                                           oo                    ",
+      "     XX         ?B?                     B?B?B                   H       ",
+      "     XX               []                                  []   HH       ",
+      "     vv    []         {}                                  {}  HHH       ",
       "           {}    g    {}            C        g         g  {} HHHH   F   ",
       "############################   ###################  ####################",
       "############################   ###################  ####################"
@@ -84,7 +91,8 @@
     ],
   ];
   var WORLD_NAMES = ["1 GREEN HILLS", "2 SUNSET RIDGE", "3 MOONLIT KEEP"];
-  var SOLID = { "#": 1, "B": 1, "?": 1, "U": 1, "H": 1, "[": 1, "]": 1, "{": 1, "}": 1 };
+  var SOLID = { "#": 1, "B": 1, "?": 1, "U": 1, "H": 1, "X": 1, "[": 1, "]": 1, "{": 1, "}": 1 };
+  var SPIKE_BOX = [2, 0, 12, 9];         // a 'v' spike under a gate: x, y, w, h inside its tile
 
   function isSolid(ch) { return SOLID[ch] === 1; }
 
@@ -96,6 +104,12 @@
   function newGame() {
     G = { t: 0, score: 0, coins: 0, stomps: 0, lives: LIVES, checkpoints: 0, cleared: 0,
           over: false, outcome: null, reason: null, overT: 0, fx: [] };
+    G.rhythms = FIRE_PIPES.map(function (cols) {   // drawn now, world by world, pipe by pipe: period, then phase
+      return cols.map(function () {
+        var period = FLAME_MIN + Math.floor(Math.random() * (FLAME_MAX - FLAME_MIN + 1));
+        return { period: period, off: Math.floor(Math.random() * period) };
+      });
+    });
     loadLevel(0);
     shownSince = performance.now();
   }
@@ -120,6 +134,12 @@
       var dir = Math.random() < 0.5 ? -1 : 1;
       return { x: x, y: s.r * TILE + TILE - EH, a: a, b: b, dir: dir, alive: true, deadT: 0 };
     });
+    G.flames = FIRE_PIPES[n].map(function (c, i) {
+      var top = 0;
+      while (grid[top][c] !== "[") top++;
+      return { c: c, x: c * TILE + TILE - FLAME_W / 2, top: top * TILE,
+               period: G.rhythms[n][i].period, off: G.rhythms[n][i].off };
+    });
     G.cpHit = false;
     G.banner = 90;
     placeHero(START_COL);
@@ -140,6 +160,9 @@
   function overlap(ax, ay, aw, ah, bx, by, bw, bh) {
     return ax < bx + bw && ax + aw > bx && ay < by + bh && ay + ah > by;
   }
+
+  function flamePhase(f) { return (G.t + f.off) % f.period; }
+  function flameOn(f) { return flamePhase(f) < f.period - FLAME_SAFE; }   // blasting (deadly)
 
   function popup(text, x, y, color) { G.fx.push({ kind: "text", text: text, x: x, y: y, t: 0, color: color }); }
 
@@ -219,6 +242,11 @@
         G.fx.push({ kind: "spark", x: c * TILE + 8, y: r * TILE + 8, t: 0 });
       }
     }
+    for (r = r0; r <= r1; r++) for (c = c0; c <= c1; c++) {
+      if (tileAt(c, r) === "v" && overlap(G.px, G.py, PW, PH, c * TILE + SPIKE_BOX[0], r * TILE + SPIKE_BOX[1], SPIKE_BOX[2], SPIKE_BOX[3])) {
+        die("spikes"); return;
+      }
+    }
     // checkpoint and goal
     if (!G.cpHit && G.px + PW / 2 >= G.cpCol * TILE + 8) {
       G.cpHit = true; G.checkpoints++; G.score += 500;
@@ -232,6 +260,11 @@
       return;
     }
     if (G.py > WORLD_H) { die("fell"); return; }
+    // fire pipes: touching a blasting flame costs a life
+    for (i = 0; i < G.flames.length; i++) {
+      var f = G.flames[i];
+      if (flameOn(f) && overlap(G.px, G.py, PW, PH, f.x, 0, FLAME_W, f.top)) { die("flame"); return; }
+    }
     // walkers: a stomp from above squashes one, any other touch costs a life
     for (i = 0; i < G.enemies.length; i++) {
       var e = G.enemies[i];
@@ -285,7 +318,12 @@
                 dying: G.dying, inv: G.inv, cam: G.cam, cp_hit: G.cpHit },
         enemies: G.enemies.map(function (e) { return { x: e.x, y: e.y, a: e.a, b: e.b, dir: e.dir, alive: e.alive }; }),
         coin_blocks: rowsOf("?"),
-        loose_coins: rowsOf("o")
+        loose_coins: rowsOf("o"),
+        flames: G.flames.map(function (f) {
+          var ph = flamePhase(f), on = ph < f.period - FLAME_SAFE;
+          return { col: f.c, x: f.x, w: FLAME_W, top: f.top, period: f.period, safe: FLAME_SAFE, phase: ph,
+                   on: on, ticks_left: on ? f.period - FLAME_SAFE - ph : f.period - ph };
+        })
       };
     },
     // draw at once: the frame read right after a reset shows the new attempt, not the last one's end
@@ -406,15 +444,65 @@
         var left = t === "[" || t === "{", top = t === "[" || t === "]";
         var px = left ? X : X - 16;   // draw the whole pipe from its left half
         if (!left) continue;
+        var fire = isFirePipe(c), pc = fire ? PIPE_FIRE : PIPE_GREEN;
         var pg = ctx.createLinearGradient(px, 0, px + 32, 0);
-        pg.addColorStop(0, "#1f8a2e"); pg.addColorStop(0.35, "#7be07a"); pg.addColorStop(1, "#136b22");
+        pg.addColorStop(0, pc[0]); pg.addColorStop(0.35, pc[1]); pg.addColorStop(1, pc[2]);
         ctx.fillStyle = pg;
-        if (top) { ctx.fillRect(px - 2, Y, 36, 14); ctx.fillStyle = "#0c4a16"; ctx.fillRect(px - 2, Y + 13, 36, 2); ctx.strokeStyle = "#0c4a16"; ctx.lineWidth = 1; ctx.strokeRect(px - 1.5, Y + 0.5, 35, 13); ctx.fillStyle = pg; ctx.fillRect(px + 1, Y + 15, 30, 1); }
-        else { ctx.fillRect(px + 1, Y, 30, TILE); ctx.fillStyle = "#0c4a16"; ctx.fillRect(px + 1, Y, 1, TILE); ctx.fillRect(px + 30, Y, 1, TILE); }
+        if (top) {
+          ctx.fillRect(px - 2, Y, 36, 14); ctx.fillStyle = pc[3]; ctx.fillRect(px - 2, Y + 13, 36, 2); ctx.strokeStyle = pc[3]; ctx.lineWidth = 1; ctx.strokeRect(px - 1.5, Y + 0.5, 35, 13); ctx.fillStyle = pg; ctx.fillRect(px + 1, Y + 15, 30, 1);
+          if (fire) { ctx.fillStyle = "#2a0a04"; ctx.fillRect(px + 4, Y + 1, 24, 3); }   // the dark mouth
+        }
+        else {
+          ctx.fillRect(px + 1, Y, 30, TILE); ctx.fillStyle = pc[3]; ctx.fillRect(px + 1, Y, 1, TILE); ctx.fillRect(px + 30, Y, 1, TILE);
+          if (fire) { ctx.fillStyle = "#ffb040"; ctx.fillRect(px + 12, Y + 5, 8, 2); ctx.fillRect(px + 15, Y + 3, 2, 6); }   // a flame badge
+        }
+      } else if (t === "X") {
+        ctx.fillStyle = "#4a4658"; ctx.fillRect(X, Y, TILE, TILE);
+        ctx.fillStyle = "#6e6a82"; ctx.fillRect(X + 1, Y + 1, TILE - 2, TILE - 2);
+        ctx.fillStyle = "#8c88a2"; ctx.fillRect(X + 1, Y + 1, TILE - 2, 2);
+        ctx.fillStyle = "#4a4658"; ctx.fillRect(X, Y + ((r & 1) ? 8 : 0), TILE, 1); ctx.fillRect(X + ((r & 1) ? 4 : 11), Y, 1, TILE);
+        if (tileAt(c, r + 1) === "v") { ctx.fillStyle = "#2e2a3c"; ctx.fillRect(X, Y + TILE - 3, TILE, 3); }
+      } else if (t === "v") {
+        ctx.fillStyle = "#e8ecf4"; ctx.strokeStyle = "#5a1020"; ctx.lineWidth = 1;
+        for (var k = 0; k < 2; k++) {
+          ctx.beginPath(); ctx.moveTo(X + k * 8, Y); ctx.lineTo(X + k * 8 + 4, Y + 11); ctx.lineTo(X + k * 8 + 8, Y);
+          ctx.closePath(); ctx.fill(); ctx.stroke();
+        }
+        ctx.fillStyle = "#ff3a5a"; ctx.fillRect(X + 3, Y + 8, 2, 2); ctx.fillRect(X + 11, Y + 8, 2, 2);
       } else if (t === "o") {
         drawCoin(X + 8, Y + 8, time, c + r);
       }
     }
+  }
+
+  var PIPE_GREEN = ["#1f8a2e", "#7be07a", "#136b22", "#0c4a16"], PIPE_FIRE = ["#8a2a1a", "#e0704a", "#5e1a0e", "#3a0c06"];
+  function isFirePipe(c) {
+    for (var i = 0; i < G.flames.length; i++) if (G.flames[i].c === c) return true;
+    return false;
+  }
+
+  function drawFlames(time) {
+    G.flames.forEach(function (f, i) {
+      var x = f.x - G.cam, top = HUD_H + f.top, ph = flamePhase(f), k;
+      if (x < -40 || x > VIEW_W + 40) return;
+      if (flameOn(f)) {   // the blast: a column of fire from the mouth to the top of the sky
+        var g = ctx.createLinearGradient(x, 0, x + FLAME_W, 0);
+        g.addColorStop(0, "rgba(255,80,20,0.85)"); g.addColorStop(0.5, "rgba(255,200,60,0.95)"); g.addColorStop(1, "rgba(255,80,20,0.85)");
+        ctx.fillStyle = g; ctx.fillRect(x, HUD_H, FLAME_W, f.top);
+        ctx.fillStyle = "rgba(255,250,200,0.9)"; ctx.fillRect(x + 7, HUD_H, 6, f.top);
+        ctx.fillStyle = "rgba(255,120,30,0.7)";
+        for (k = 0; k < 8; k++) {   // licks along the edges (drawing only)
+          var w = 3 + hash(k, i) * 4, y1 = HUD_H + (k * 37 + time * 0.25 + i * 50) % f.top, y2 = HUD_H + (k * 37 + 19 + time * 0.3) % f.top;
+          ctx.fillRect(x - w, y1, w, 8); ctx.fillRect(x + FLAME_W, y2, w, 8);
+        }
+      } else if (f.period - ph <= FLAME_WARN) {   // about to blast: the mouth glows and spits sparks (harmless)
+        var a = 1 - (f.period - ph) / FLAME_WARN;
+        ctx.fillStyle = "rgba(255,160,40," + (0.35 + 0.6 * a) + ")";
+        ctx.beginPath(); ctx.ellipse(x + FLAME_W / 2, top, 12, 3 + 9 * a, 0, 3.1416, 0); ctx.fill();
+        ctx.fillStyle = "rgba(255,240,160," + a + ")";
+        for (k = 0; k < 4; k++) ctx.fillRect(x + 3 + k * 4, top - 4 - hash(k, Math.floor(time / 60)) * 16 * a, 2, 2);
+      }
+    });
   }
 
   function drawCoin(x, y, time, i) {
@@ -567,6 +655,7 @@
     drawBackdrop(time);
     drawTiles(time);
     drawPoles(time);
+    drawFlames(time);
     G.enemies.forEach(function (e) { drawWalker(e, time); });
     if (!(G.over && G.outcome === "lose")) drawHero(time);
     drawFx();

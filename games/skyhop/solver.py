@@ -1,7 +1,7 @@
 """Scripted player for Sky Hop (games/skyhop).
 
 It reads the game's state, plans with a model of the game's physics (a line-by-line port of tick() in
-game.js, with the worlds read from game.js itself), and plays the plan; a plan ends at the next world's
+game.js, with the worlds read from game.js itself and the fire pipes' seeded rhythms read from the state), and plays the plan; a plan ends at the next world's
 start (where the walkers' random beats are drawn) and is made again from the new state. Run as a script it
 plays every task, checks each step against the game's own state and writes the reference trajectories (and
 the fail test) into the manifest.
@@ -20,7 +20,7 @@ from sandbox import manifest_json  # noqa: E402
 
 BUNDLE = Path(__file__).resolve().parent
 SOURCE = (BUNDLE / "game.js").read_text()
-ROWS_ALL = re.findall(r'^\s+"([ #BH?\[\]{}ogCF]{72})",?$', SOURCE, re.M)
+ROWS_ALL = re.findall(r'^\s+"([ #BHXv?\[\]{}ogCF]{72})",?$', SOURCE, re.M)
 assert len(ROWS_ALL) == 60, len(ROWS_ALL)
 LEVELS = [ROWS_ALL[i * 20:(i + 1) * 20] for i in range(3)]
 
@@ -29,7 +29,7 @@ LEVEL_W = COLS * TILE
 RUN, JUMP_V, GRAV, MAX_FALL, STOMP_V = 3, 7.5, 0.375, 8, 5.25
 PW, PH, EW, EH = 12, 14, 14, 14
 JUMP_BUFFER, COYOTE, CAM_LEAD = 6, 5, 200
-SOLID = set("#B?UH[]{}")
+SOLID = set("#B?UHX[]{}")
 TICKS_PER_STEP = 15  # 250 ms at 60 Hz
 
 ACTIONS = {"move_right": (False, 1), "jump_right": (True, 1), "wait": (False, 0), "jump": (True, 0),
@@ -61,6 +61,10 @@ class Sim:
         self.bounds = tuple((e["a"], e["b"], e["y"]) for e in state["enemies"])
         self.coins, self.stomps, self.checkpoints = state["coins"], state["stomps"], state["checkpoints"]
         self.dying = h["dying"]
+        self.t = state["tick"]
+        # fire pipes: (x, w, top, period, blast ticks, offset) with phase = (t + offset) % period
+        self.flames = tuple((f["x"], f["w"], f["top"], f["period"], f["period"] - f["safe"],
+                             (f["phase"] - state["tick"]) % f["period"]) for f in state["flames"])
         self.lost = False
         self.advanced = False
 
@@ -107,6 +111,7 @@ class Sim:
         self.enemies = tuple(out)
 
     def tick(self, direction):
+        self.t += 1
         self.move_enemies()
         if self.dying > 0:   # only met when planning from a hero already knocked out
             self.lost = True
@@ -164,6 +169,11 @@ class Sim:
                 if self.tile(c, r) == "o" and overlap(self.px, self.py, PW, PH, c * TILE + 3, r * TILE + 2, 10, 12):
                     self.changed = self.changed | {(c, r)}
                     self.coins += 1
+        for r in range(r0, r1 + 1):
+            for c in range(c0, c1 + 1):
+                if self.tile(c, r) == "v" and overlap(self.px, self.py, PW, PH, c * TILE + 2, r * TILE, 12, 9):
+                    self.lost = True
+                    return
         if not self.cp_hit and self.px + PW / 2 >= self.cp_col * TILE + 8:
             self.cp_hit = True
             self.checkpoints += 1
@@ -177,6 +187,10 @@ class Sim:
         if self.py > WORLD_H:
             self.lost = True
             return
+        for x, w, top, period, blast, off in self.flames:
+            if (self.t + off) % period < blast and overlap(self.px, self.py, PW, PH, x, 0, w, top):
+                self.lost = True
+                return
         enemies = list(self.enemies)
         for i, ((x, d, alive), (a, b, y)) in enumerate(zip(enemies, self.bounds)):
             if not alive or not overlap(self.px, self.py, PW, PH, x + 1, y + 2, EW - 2, EH - 2):
