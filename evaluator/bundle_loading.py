@@ -13,7 +13,8 @@ from sandbox import ManifestError, SandboxError, make, registry
 from sandbox.calibration import load_calibration
 
 # Earlier defaults: core-v9 (before Gem Maze, Cliff Hop, Downshaft, Flutter, Coin Cavern, Dash & Dive, Gem Fall,
-# Maze Munch, Snake, Breakout, Blockfall, Dot Dodge and Minesweeper were made seed-robust), core-v8 (before Corner Market, Quarry Nights, Starhold, Sky Raider and Bunker Sweep were made
+# Maze Munch, Galley Rush, Pin Spin, Boost Ball, Tower Stack, Merge 2048, Sky Hop and Meadow Farm were made
+# seed-robust), core-v8 (before Corner Market, Quarry Nights, Starhold, Sky Raider and Bunker Sweep were made
 # seed-robust or winnable on every seed), core-v7 (before Bastion Path, Boost Ball and Dot Dodge were made seed-robust), core-v6 (40 games, before the arms on fresh seeds), core-v5 (36 games), core-v4 (30), core-v3 (24), core-v2 (before the game library), core-v1
 # (before the gate).
 DEFAULT_TASK_SET = ("core-v10", "GameWorld core v10")
