@@ -70,9 +70,11 @@ def play_reference(page, task_id):
             page.wait_for_function(f"document.getElementById('result') !== null "  # the attempt ended
                                    f"|| document.getElementById('actions-left').textContent === '{99 - index}'")
     page.locator("#result").wait_for(timeout=30_000)
+    reached = page.locator(".big-figure").inner_text().startswith("Target reached")
     if len(keys) - 100 == len(solved.actions):  # the solver's run, key for key
-        assert page.locator(".big-figure").inner_text().startswith("Target reached")
+        assert reached
     assert page.locator("#campaign-link").get_by_role("button", name="Play the next task").is_visible()
+    return reached
 
 
 def test_two_volunteers_get_different_tasks_coverage_moves_and_an_abandoned_task_is_released(
@@ -112,8 +114,8 @@ def test_two_volunteers_get_different_tasks_coverage_moves_and_an_abandoned_task
         ben.goto(site_url + "/campaigns/spring/")
         assert fact(ben, "in-play") == "2"
         ben.locator("#continue-assignment").click()
-        play_reference(ann, GEMS)
-        play_reference(ben, CORNER)
+        gems_reached = play_reference(ann, GEMS)  # without the solver's waits, not on every sealed seed
+        assert play_reference(ben, CORNER)
         ann.screenshot(path=str(artifacts_dir / "campaign-played.png"), full_page=True)
 
         # The coverage view moved: two of three runs done, by two players.
@@ -161,7 +163,7 @@ def test_two_volunteers_get_different_tasks_coverage_moves_and_an_abandoned_task
             if len(runs) == 2 or time.monotonic() > deadline:
                 break
             time.sleep(3)
-        assert {(r["task"], r["kind"], r["success"]) for r in runs} == {(GEMS, "novice", True),
+        assert {(r["task"], r["kind"], r["success"]) for r in runs} == {(GEMS, "novice", gems_reached),
                                                                         (CORNER, "novice", True)}
         assert all(r["player"].startswith("volunteer-") for r in runs) and len({r["player"] for r in runs}) == 2
 
@@ -170,8 +172,10 @@ def test_two_volunteers_get_different_tasks_coverage_moves_and_an_abandoned_task
         ann.goto(site_url + "/?ts=lab-v1")
         novice = ann.locator('tr[data-key="novice"]')
         assert "2 players · 2 of 3 tasks" in novice.inner_text()
-        assert "95 % bootstrap interval over tasks 100.0–100.0" in novice.locator(".support").get_attribute("title")
-        assert "100.0–100.0" in novice.locator("td.pg.overall").inner_text()  # the interval under the figure
+        progress = sorted(100 * r["progress"] for r in runs)  # two tasks, one run each: the interval spans them
+        interval = f"{progress[0]:.1f}–{progress[-1]:.1f}"
+        assert f"95 % bootstrap interval over tasks {interval}" in novice.locator(".support").get_attribute("title")
+        assert interval in novice.locator("td.pg.overall").inner_text()  # the interval under the figure
         assert novice.locator(".incomplete-badge").inner_text() == "incomplete · 2/3 tasks"
         novice.screenshot(path=str(artifacts_dir / "campaign-board-human-row.png"))
     finally:
