@@ -1,8 +1,10 @@
 // Saw Run: a precision obstacle course (in the spirit of stick-figure parkour games) for the GameWorld
 // platform. A stick-figure runner crosses three short levels of spinning saws (some riding tracks), spike
 // strips and narrow wall-jump shafts; flags are checkpoints. Logic runs in fixed 60 Hz ticks counted from
-// the (virtual) clock; chance comes only from Math.random (each moving saw's phase and each still saw's
-// nudge, drawn when a level loads). All logic is integer: positions are in 1/16 px.
+// the (virtual) clock; chance comes only from Math.random, drawn when a level loads: whether the level is
+// mirrored (the run goes left), how many flat columns widen each of its stretch points (so the gaps between
+// hazards differ from seed to seed), each moving saw's phase and each still saw's nudge. All logic is
+// integer: positions are in 1/16 px.
 (function () {
   "use strict";
 
@@ -16,24 +18,25 @@
 
   var LEVELS = [
     { rows: [
-      "#..........................................................#",
-      "#..........................................................#",
-      "#..........................................................#",
-      "#..........................................................#",
-      "#..........................................................#",
-      "#.......................................#..................#",
-      "#.......................................#....C.............#",
-      "#.......................................#..####............#",
-      "#.......................................#..####............#",
-      "#.......................................#..####............#",
-      "#.......................................#..####...##.......#",
-      "#.......................................#..####............#",
-      "#............##............................####............#",
-      "#.S....^^....##.......C....................####..^^^^....E.#",
-      "###################################...######################",
-      "###################################...######################"
+      "#.............................................................#",
+      "#.............................................................#",
+      "#.............................................................#",
+      "#.............................................................#",
+      "#.............................................................#",
+      "#..........................................#..................#",
+      "#..........................................#....C.............#",
+      "#..........................................#..####............#",
+      "#..........................................#..####............#",
+      "#..........................................#..####............#",
+      "#..........................................#..####...##.......#",
+      "#..........................................#..####............#",
+      "#...............##............................####............#",
+      "#.S....^^.......##.......C....................####..^^^^....E.#",
+      "######################################...######################",
+      "######################################...######################"
     ],
-      saws: [[370, 282, 18, 0, 0, 0], [520, 278, 16, 140, 0, 2], [1090, 170, 14, 0, 100, 1]] },
+      saws: [[250, 232, 18, 0, 0, 0, 1], [430, 282, 18, 0, 0, 0], [580, 278, 16, 140, 0, 2], [1150, 170, 14, 0, 100, 1]],
+      stretch: [4, 9, 14, 19, 26, 42, 51] },
     { rows: [
       "#.....................#########................................#",
       "#.....................#########................................#",
@@ -52,7 +55,8 @@
       "################################################################",
       "################################################################"
     ],
-      saws: [[230, 150, 14, 0, 100, 1], [700, 282, 16, 0, 0, 0], [760, 200, 14, 0, 0, 0], [990, 60, 14, 0, 0, 0], [1050, 200, 14, 140, 0, 2]] },
+      saws: [[230, 150, 14, 0, 100, 1], [700, 282, 16, 0, 0, 0], [760, 200, 14, 0, 0, 0], [990, 60, 14, 0, 0, 0], [1050, 200, 14, 140, 0, 2]],
+      stretch: [4, 18, 21, 32] },
     { rows: [
       "#..............................................................#",
       "#..............................................................#",
@@ -71,7 +75,8 @@
       "#####..##..#################################...#################",
       "#####..##..#################################...#################"
     ],
-      saws: [[250, 240, 14, 0, 80, 2], [330, 165, 14, 0, 0, 0], [610, 150, 12, 0, 0, 0], [690, 200, 14, 120, 0, 2], [910, 300, 16, 0, -80, 2], [1090, 150, 14, 0, 100, 2]] }
+      saws: [[250, 240, 14, 0, 80, 2], [330, 165, 14, 0, 0, 0], [610, 150, 12, 0, 0, 0], [690, 200, 14, 120, 0, 2], [910, 300, 16, 0, -80, 2], [1090, 150, 14, 0, 100, 2]],
+      stretch: [3, 19, 42, 59] }
   ];
 
   var canvas = document.getElementById("game");
@@ -86,23 +91,35 @@
   }
 
   function loadLevel(n) {
-    var L = LEVELS[n], r, c;
-    G.level = n; G.lt = 0; G.grid = []; G.cols = L.rows[0].length;
-    G.flagList = []; G.taken = {};
-    for (r = 0; r < ROWS; r++) {
-      var row = L.rows[r].split("");
-      for (c = 0; c < G.cols; c++) {
-        if (row[c] === "S") { G.startC = c; G.startR = r; row[c] = "."; }
-        else if (row[c] === "C" || row[c] === "E") G.flagList.push({ c: c, r: r, exit: row[c] === "E" });
-      }
-      G.grid.push(row);
+    var L = LEVELS[n], r, c, i;
+    var mirror = Math.random() < 0.5, rows = L.rows.map(function (row) { return row.split(""); });
+    var saws = L.saws.map(function (s) { return s.slice(); });
+    // widen the level at its stretch points (right to left, so the earlier points keep their columns): each
+    // copies a flat column 0-2 times, and what lies right of it moves along
+    for (i = L.stretch.length - 1; i >= 0; i--) {
+      var at = L.stretch[i], extra = Math.floor(Math.random() * 3);
+      for (r = 0; r < ROWS; r++) for (c = 0; c < extra; c++) rows[r].splice(at, 0, rows[r][at]);
+      saws.forEach(function (s) { if (s[0] > at * TILE) s[0] += extra * TILE; });
     }
-    G.flagList.sort(function (a, b) { return a.c - b.c; });
-    G.saws = L.saws.map(function (s) {
+    G.level = n; G.lt = 0; G.cols = rows[0].length; G.mirror = mirror;
+    if (mirror) {
+      rows.forEach(function (row) { row.reverse(); });
+      saws.forEach(function (s) { s[0] = G.cols * TILE - s[0]; s[3] = -s[3]; });
+    }
+    G.grid = rows; G.flagList = []; G.taken = {};
+    for (r = 0; r < ROWS; r++) {
+      for (c = 0; c < G.cols; c++) {
+        if (rows[r][c] === "S") { G.startC = c; G.startR = r; rows[r][c] = "."; }
+        else if (rows[r][c] === "C" || rows[r][c] === "E") G.flagList.push({ c: c, r: r, exit: rows[r][c] === "E" });
+      }
+    }
+    // flags in the order the run meets them, from the start outwards
+    G.flagList.sort(function (a, b) { return Math.abs(a.c - G.startC) - Math.abs(b.c - G.startC); });
+    G.saws = saws.map(function (s) {
       var len = Math.abs(s[3]) + Math.abs(s[4]), ph = 0, nx = 0;
       if (len > 0) ph = Math.floor(Math.random() * 2 * len);
       else nx = 4 * (Math.floor(Math.random() * 5) - 2);            // a still saw sits up to 8 px aside
-      return { x: s[0] + nx, y: s[1], r: s[2], dx: s[3], dy: s[4], sp: s[5], len: len, ph: ph };
+      return { x: s[0] + nx, y: s[1], r: s[2], dx: s[3], dy: s[4], sp: s[5], len: len, ph: ph, hang: !!s[6] };
     });
     G.spawnX = G.startC * T + 5 * SUB; G.spawnY = (G.startR + 1) * T - PH;
     G.banner = 100;
@@ -112,7 +129,7 @@
 
   function placeHero() {
     var h = { x: G.spawnX, y: G.spawnY, vy: 0, onGround: true, coyote: COYOTE, armed: false,
-              lock: 0, lockDir: 0, face: 1, dead: 0, wall: 0, runT: 0 };
+              lock: 0, lockDir: 0, face: G.mirror ? -1 : 1, dead: 0, wall: 0, runT: 0 };
     G.hero = h;
   }
 
@@ -286,6 +303,8 @@
         taken: G.flagList.map(function (f, i) { return !!G.taken[i]; }),
         saws: G.saws.map(function (s) { return { x: s.cx, y: s.cy, r: s.r, x0: s.x, y0: s.y, dx: s.dx, dy: s.dy,
                                                   speed: s.sp, phase: s.ph }; }),
+        mirrored: G.mirror,
+        route: G.flagList.map(function (f) { return [f.c, f.r, f.exit]; }),
         map: G.grid.map(function (row) { return row.join(""); })
       };
     },
@@ -318,7 +337,7 @@
 
   function camX() {
     var h = G.hero, px = (h.x + PW / 2) / SUB;
-    return Math.max(0, Math.min(G.cols * TILE - VIEW_W, Math.round(px - 190)));
+    return Math.max(0, Math.min(G.cols * TILE - VIEW_W, Math.round(px - (G.mirror ? 290 : 190))));   // more room ahead of the run
   }
 
   function drawBackdrop(cam, time) {
@@ -424,6 +443,10 @@
       }
       var x = s.cx - cam, y = HUD_H + s.cy;
       if (x < -40 || x > VIEW_W + 40) continue;
+      if (s.hang) {   // a chain from the top of the screen
+        ctx.strokeStyle = "#3a3f4c"; ctx.lineWidth = 3;
+        for (var cy = HUD_H; cy < y - s.r; cy += 8) { ctx.beginPath(); ctx.moveTo(x, cy); ctx.lineTo(x, cy + 5); ctx.stroke(); }
+      }
       var a = time * 0.02 * (i % 2 ? -1 : 1), n = Math.max(10, Math.round(s.r * 0.9));
       ctx.save(); ctx.translate(x, y); ctx.rotate(a);
       ctx.fillStyle = "#c9ced8"; ctx.beginPath();

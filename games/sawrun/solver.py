@@ -39,12 +39,7 @@ class Level:
         self.cols = len(self.grid[0])
         self.saws = [(s["x0"], s["y0"], s["r"], s["dx"], s["dy"], s["speed"], s["phase"],
                       abs(s["dx"]) + abs(s["dy"])) for s in state["saws"]]
-        flags = []
-        for r, row in enumerate(self.grid):
-            for c, ch in enumerate(row):
-                if ch in "CE":
-                    flags.append((c, r, ch == "E"))
-        self.flags = sorted(flags, key=lambda f: f[0])
+        self.flags = [tuple(f) for f in state["route"]]  # in the order the run meets them
         self.dist = {}
         self.saw_at = {}
 
@@ -321,14 +316,31 @@ class Player:
         return {"type": "semantic", "name": name}
 
 
+def fail_trajectory(manifest):
+    """Seed 1's fail test: run at the first spike strip (left on a mirrored level) until the lives run out."""
+    from sandbox import make
+
+    with make(f"sawrun/{manifest['tasks'][0]['slug']}", observation="state") as env:
+        state, info = env.reset(seed=1)
+        run = {"type": "semantic", "name": "run_left" if state["mirrored"] else "run_right"}
+        actions = []
+        while len(actions) < 100 and not (info["reset"] or state["terminal"]["is_terminal"]):
+            actions.append(WAIT if state["hero"]["dead"] else run)
+            state, info = env.step(actions[-1])
+    return actions
+
+
+WAIT = {"type": "semantic", "name": "wait"}
+
+
 def main():
-    """Play every task on each of its seeds; store the first seed's run as its reference, 100 waits as its null;
-    the fail test runs into the first spike strip five times (out of lives at action 33)."""
+    """Play every task on each of its seeds; store the first seed's run as its reference, 100 waits as its null,
+    and the fail test."""
     manifest = solvers.write_references(MANIFEST, Player, only=sys.argv[1:],
                                         report=lambda s: f"flags={s['flags']} level={s['level']} "
                                                          f"deaths={s['deaths']} x={s['player_x']} drift={len(DRIFT)}")
-    fail = (["run_right"] * 4 + ["wait"] * 3) * 5
-    manifest["tests"]["fail"] = {"seed": 1, "actions": [{"type": "semantic", "name": n} for n in fail]}
+    manifest["tests"]["fail"] = {"seed": 1, "actions": fail_trajectory(manifest)}
+    print(f"fail test: {len(manifest['tests']['fail']['actions'])} actions")
     manifest_json.write(MANIFEST, manifest)
 
 
