@@ -1,4 +1,5 @@
 """Game bundle manifests: load, validate (schema, then cross-field rules) and expose as specs."""
+import hashlib
 import json
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -112,22 +113,31 @@ def load_manifest(bundle_dir):
     bundle_dir = Path(bundle_dir).resolve()
     path = bundle_dir / "manifest.json"
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        raw = path.read_bytes()
+        data = json.loads(raw.decode("utf-8"))
     except FileNotFoundError:
         raise ManifestError(path, "(file)", "no manifest.json in this bundle") from None
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise ManifestError(path, "(file)", f"not valid JSON: {exc}") from None
-    validate_manifest(data, path)
+    digest = hashlib.sha256(raw).digest()
+    if digest not in _SCHEMA_VALID:
+        _check_schema(data, path)
+        _SCHEMA_VALID.add(digest)
+    _check_cross_fields(data, path)
     return GameSpec(slug=data["slug"], title=data["title"], version=data["version"], genre=data["genre"],
                     level=data["level"], backend=data["backend"], bundle_dir=bundle_dir, manifest=data)
 
 
-def validate_manifest(data, path):
+# The sha256 of every manifest file this process found valid against the schema (the same bytes are valid again;
+# the checks against the bundle's other files run every time).
+_SCHEMA_VALID = set()
+
+
+def _check_schema(data, path):
     error = jsonschema.exceptions.best_match(_validator().iter_errors(data))
     if error is not None:
         where = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in error.absolute_path).lstrip(".")
         raise ManifestError(path, where or "(top level)", error.message)
-    _check_cross_fields(data, Path(path))
 
 
 def _check_cross_fields(data, path):

@@ -35,6 +35,15 @@ def test_the_fixture_manifest_loads(bundle):
     assert game.tasks["score-3"].id == "counter/score-3@1"
 
 
+def test_a_manifest_checked_once_is_checked_again_when_its_file_changes(bundle):
+    folder = bundle(lambda d: None)
+    assert load_manifest(folder).slug == "counter"
+    bundle(lambda d: d.update(genre="racing"))  # the same file, other bytes
+    assert refused(folder).field == "genre"
+    bundle(lambda d: d.update(genre="arcade"))
+    assert load_manifest(folder).genre == "arcade"
+
+
 def test_a_missing_field_is_named(bundle):
     error = refused(bundle(lambda d: d.pop("genre")))
     assert error.path.endswith("counter/manifest.json") and "'genre' is a required property" in str(error)
