@@ -4,7 +4,8 @@ Each step the player reads the hopper and the platforms from the state and looks
 game's physics (the same rules as game.js, tick by tick) for every sequence of left / none / right over
 the next few steps, drops the sequences that fall off the screen or touch a beetle from the side, and
 takes the first input of the sequence that lands on the highest-numbered platform, breaking ties by the
-highest platform it bounces on and then by how close it ends under the next unclimbed platform.
+highest platform it bounces on, then by keeping to its last plan, then by how close it ends under the next
+unclimbed platform.
 
     .venv/bin/python games/springjump/solver.py
 """
@@ -84,13 +85,16 @@ def simulate(state, seq):
     return True, best, top, x, y
 
 
-def choose(state):
+def choose(state, rest=()):
+    """The best sequence from here: the highest platform landed on, then the highest top; among equals, the one
+    that carries on the last step's plan (`rest`, its moves still to come), so that ties broken by the end
+    position cannot flip the plan back and forth (a player bouncing on one platform for ever)."""
     target = None
     for p in sorted(state["platforms"], key=lambda p: -p[1]):
         if p[2] != 2 and p[5] > state["climbed"]:
             target = p
             break
-    best_key, best_move = None, 0
+    best_key, best_seq = None, (0,) * DEPTH
     for seq in SEQS:
         alive, landed, top, x, y = simulate(state, seq)
         if not alive:
@@ -100,10 +104,10 @@ def choose(state):
             cx = min(abs(cx), W - abs(cx))
         else:
             cx = 0
-        key = (landed, -top, -cx, -sum(1 for d in seq if d))
+        key = (landed, -top, seq[:len(rest)] == rest, -cx, -sum(1 for d in seq if d))
         if best_key is None or key > best_key:
-            best_key, best_move = key, seq[0]
-    return KEYS[best_move]
+            best_key, best_seq = key, seq
+    return best_seq
 
 
 class Player:
@@ -111,9 +115,12 @@ class Player:
 
     def __init__(self, task):
         self.task = task
+        self.rest = ()
 
     def act(self, env, state, info):
-        return choose(state)
+        seq = choose(state, self.rest)
+        self.rest = seq[1:]
+        return KEYS[seq[0]]
 
 
 def main():
