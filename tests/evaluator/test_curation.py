@@ -98,7 +98,7 @@ def test_an_unvalidated_task_blocks_publication_and_retired_sets_take_no_submiss
     draft.tasks.set([task("breakout/rally-5@1")])
     with pytest.raises(curation.CurationRefused, match="not validated"):
         curation.publish_task_set(actor=maintainer, task_set=draft)
-    core = TaskSet.objects.get(slug="core-v10")
+    core = TaskSet.objects.get(slug="core-v11")
     with pytest.raises(curation.CurationRefused, match="is the default task set"):
         curation.retire_task_set(actor=maintainer, task_set=core)
 
@@ -311,7 +311,7 @@ def test_a_non_maintainer_is_refused_every_curation_action(visitor):
 def test_a_non_maintainer_is_refused_on_the_admin_pages_and_posts(client, visitor):
     client.force_login(visitor)
     some_task = task("breakout/rally-5@1")
-    core = TaskSet.objects.get(slug="core-v10")
+    core = TaskSet.objects.get(slug="core-v11")
     for url in ("/admin/evaluator/task/", f"/admin/evaluator/task/{some_task.pk}/change/", "/admin/evaluator/taskset/",
                 "/admin/evaluator/game/import/", "/admin/evaluator/submission/", "/admin/evaluator/auditentry/"):
         assert client.get(url).status_code == 403, url

@@ -381,9 +381,9 @@ def test_no_task_set_yet(client):
 
 def test_the_task_set_is_chosen_in_the_url_and_drafts_are_not_public(client, board):
     ts, _ = board
-    other = client.get("/?ts=core-v10").content.decode()
-    assert "<strong>GameWorld core v10</strong>" in other and "0 ranked agents" in other   # humans count anywhere
-    assert '<option value="mini-v1">' in other and '<option value="core-v10" selected>' in other
+    other = client.get("/?ts=core-v11").content.decode()
+    assert "<strong>GameWorld core v11</strong>" in other and "0 ranked agents" in other   # humans count anywhere
+    assert '<option value="mini-v1">' in other and '<option value="core-v11" selected>' in other
     TaskSet.objects.create(slug="draft-v2", name="Draft v2")
     for query in ("?ts=nope&view=level", "?ts=draft-v2&view=level"):
         response = client.get("/" + query)
