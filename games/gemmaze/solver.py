@@ -56,6 +56,20 @@ COMMIT = 8                   # steps of a plan played before the next
 NEAR = 12                    # tiles: a ghost nearer than this to the player's next gem (or the exit) costs a tile each
 
 
+def _bfs(start, size, unreached, neighbours):
+    """Breadth-first steps from `start` to every one of `size` places (`unreached` where none leads)."""
+    dist = [unreached] * size
+    dist[start] = 0
+    queue = deque([start])
+    while queue:
+        place = queue.popleft()
+        for nxt in neighbours(place):
+            if dist[nxt] == unreached:
+                dist[nxt] = dist[place] + 1
+                queue.append(nxt)
+    return dist
+
+
 class Maze:
     """One maze's fixed facts: open tiles, the cells' passages and distances (the ghost's), the tile distances
     from each gem and the exit, and the shortest ways through every subset of the gems to the exit."""
@@ -85,29 +99,12 @@ class Maze:
         return 0 <= x < W and 0 <= y < H and self.open[y * W + x]
 
     def _cell_bfs(self, start):
-        dist = [255] * (CW * CH)
-        dist[start] = 0
-        queue = deque([start])
-        while queue:
-            cell = queue.popleft()
-            for d in self.links[cell]:
-                nxt = cell + CELL_STEP[d]
-                if dist[nxt] == 255:
-                    dist[nxt] = dist[cell] + 1
-                    queue.append(nxt)
-        return dist
+        return _bfs(start, CW * CH, 255, lambda cell: (cell + CELL_STEP[d] for d in self.links[cell]))
 
     def _tile_bfs(self, start):
-        dist = [999] * (W * H)
-        dist[start] = 0
-        queue = deque([start])
-        while queue:
-            tile = queue.popleft()
-            for nxt in (tile + 1, tile - 1, tile + W, tile - W):
-                if 0 <= nxt < W * H and self.open[nxt] and dist[nxt] == 999 and abs(nxt % W - tile % W) < 2:
-                    dist[nxt] = dist[tile] + 1
-                    queue.append(nxt)
-        return dist
+        return _bfs(start, W * H, 999, lambda tile: (
+            nxt for nxt in (tile + 1, tile - 1, tile + W, tile - W)
+            if 0 <= nxt < W * H and self.open[nxt] and abs(nxt % W - tile % W) < 2))
 
     def cost(self, state):
         """Tiles from the player through the gems still out to the exit, in the best order; and a tile more for

@@ -29,6 +29,7 @@ ACTIONS = {  # name: (left, right, jump)
     "jump": (False, False, True), "run_left": (True, False, False), "jump_left": (True, False, True),
 }
 CELL = 10  # px, the distance grid
+WAIT = {"type": "semantic", "name": "wait"}
 
 
 class Level:
@@ -329,8 +330,6 @@ def fail_trajectory(manifest):
             state, info = env.step(actions[-1])
     return actions
 
-
-WAIT = {"type": "semantic", "name": "wait"}
 
 
 def main():
