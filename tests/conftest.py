@@ -1,4 +1,6 @@
+import json
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -18,10 +20,41 @@ ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 
+def tally_copy(games_dir, *, tasks=None, flaw=None):
+    """`games_dir` holding a copy of the tally fixture (calibration cards included): with only the `tasks` named,
+    when given; with `flaw` set as its canvas's data-flaw (a rule of the gate it breaks), when given."""
+    bundle = Path(games_dir) / "tally"
+    shutil.copytree(FIXTURE_GAMES / "tally", bundle)
+    if tasks is not None:
+        path = bundle / "manifest.json"
+        manifest = json.loads(path.read_text())
+        manifest["tasks"] = [task for task in manifest["tasks"] if task["slug"] in tasks]
+        path.write_text(json.dumps(manifest))
+    if flaw is not None:
+        page = bundle / "index.html"
+        page.write_text(page.read_text().replace('data-flaw=""', f'data-flaw="{flaw}"'))
+    return Path(games_dir)
+
+
 @pytest.fixture(scope="session")
 def fixture_games():
     """A registry of the small test games in tests/fixtures/games."""
     return Registry(FIXTURE_GAMES)
+
+
+@pytest.fixture(scope="module")
+def bundled_games(django_db_setup, django_db_blocker):
+    """The bundled games in the test database, loaded once for a module's tests: each test's own transaction
+    nests in this one (a savepoint) and rolls back to it; the module's end rolls this one back. Only for modules
+    without transactional tests: their flush would take the games away."""
+    from django.db import transaction
+
+    from tests.evaluator.submissions import load_games
+
+    with django_db_blocker.unblock(), transaction.atomic():
+        load_games()
+        yield
+        transaction.set_rollback(True)
 
 
 @pytest.fixture(scope="session")

@@ -3,14 +3,9 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
 from evaluator.models import ApiToken, Submission
-from tests.evaluator.submissions import load_games, make_user, payload, run_entry
+from tests.evaluator.submissions import make_user, payload, run_entry
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def games():
-    load_games()
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("bundled_games")]
 
 
 def post(client, body, key=None):

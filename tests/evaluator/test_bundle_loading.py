@@ -8,7 +8,7 @@ import pytest
 from evaluator.models import Game, Task, TaskSet
 from sandbox.registry import Registry
 from evaluator.bundle_loading import load_bundles, make_default_if_none
-from tests.conftest import FIXTURE_GAMES
+from tests.conftest import FIXTURE_GAMES, tally_copy
 
 pytestmark = pytest.mark.django_db
 
@@ -111,12 +111,7 @@ def load_command(games_dir, monkeypatch):
 
 def tally_with(tmp_path, *slugs):
     """A games folder holding the tally fixture (calibrated) with only the named tasks."""
-    shutil.copytree(FIXTURE_GAMES / "tally", tmp_path / "tally")
-    path = tmp_path / "tally" / "manifest.json"
-    data = json.loads(path.read_text())
-    data["tasks"] = [t for t in data["tasks"] if t["slug"] in slugs]
-    path.write_text(json.dumps(data))
-    return tmp_path
+    return tally_copy(tmp_path, tasks=slugs)
 
 
 def edit_card(games_dir, task_id, change):

@@ -16,14 +16,9 @@ from leaderboard import selectors
 from tests.conftest import FIXTURE_GAMES
 from evaluator.models import UploadLimits
 from evaluator.uploads import parse_upload
-from tests.evaluator.submissions import load_games, make_user, payload, run_entry, task
+from tests.evaluator.submissions import make_user, payload, run_entry, task
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def games():
-    load_games()
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("bundled_games")]
 
 
 @pytest.fixture

@@ -5,14 +5,9 @@ import pytest
 
 from evaluator.models import Run, Submission, TaskSet, UploadLimits
 from evaluator.uploads import UploadRejected, parse_upload
-from tests.evaluator.submissions import load_games, make_user, payload, run_entry, validating_the_default_set
+from tests.evaluator.submissions import make_user, payload, run_entry, validating_the_default_set
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def games():
-    load_games()
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("bundled_games")]
 
 
 def refused(raw, user=None, limits=None):

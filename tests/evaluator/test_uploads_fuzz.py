@@ -9,9 +9,9 @@ from hypothesis import strategies as st
 
 from evaluator.models import Run, Submission, UploadLimits
 from evaluator.uploads import MAX_MESSAGE, UploadRejected, parse_upload
-from tests.evaluator.submissions import load_games, payload, run_entry
+from tests.evaluator.submissions import payload, run_entry
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("bundled_games")]
 FUZZ = settings(max_examples=150, deadline=None, derandomize=True,
                 suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 
@@ -21,11 +21,6 @@ scalars = (st.none() | st.booleans() | st.integers(min_value=-10**30, max_value=
            | st.floats(allow_nan=False, allow_infinity=False) | odd_text)
 json_values = st.recursive(scalars, lambda inner: st.lists(inner, max_size=4)
                            | st.dictionaries(odd_text, inner, max_size=4), max_leaves=20)
-
-
-@pytest.fixture(autouse=True)
-def games():
-    load_games()
 
 
 def answers_cleanly(raw):

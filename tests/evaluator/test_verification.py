@@ -11,14 +11,9 @@ from evaluator import services, tasks, verification
 from evaluator.models import Run, Submission, UploadLimits
 from sandbox import GameCrashed
 from evaluator.uploads import parse_upload
-from tests.evaluator.submissions import SHORT_TASKS, load_games, make_user, payload, run_entry
+from tests.evaluator.submissions import SHORT_TASKS, make_user, payload, run_entry
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def games():
-    load_games()
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("bundled_games")]
 
 
 def submit(runs, user_name="alice"):
