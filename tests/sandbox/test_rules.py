@@ -54,7 +54,8 @@ def test_a_lost_game_restarts_at_the_next_attempt_seed_and_keeps_the_best_score(
                      "terminal": {"is_terminal": False, "outcome": None}}  # the new attempt's ready state
     assert info["final_state"]["terminal"]["is_terminal"] and info["final_state"]["score"] == 2
     assert info["progress"] == pytest.approx(2 / 3)  # the best over attempts, not the new attempt's 0
-    env.step(RIGHT)
+    state, info = env.step(RIGHT)
+    assert state["score"] == 1 and info["progress"] == pytest.approx(2 / 3)  # nor the new attempt's 1
     _, info = env.step(RIGHT)
     assert info["progress"] == pytest.approx(2 / 3) and not info["success"]
     _, info = env.step(RIGHT)
