@@ -211,6 +211,10 @@ GAMEWORLD_REPLAY_CACHE_MB = env_int("GAMEWORLD_REPLAY_CACHE_MB", 2048, minimum=1
 # The largest request body the site reads at all; the admin's upload limit (UploadLimits) applies below it.
 DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("GAMEWORLD_MAX_REQUEST_BYTES", 50 * 1024 * 1024, minimum=1024)
 
+# The test suite makes hundreds of accounts, and a password hashed the proper way costs a CPU a few tenths of a
+# second: it (and the site processes it starts) may hash with MD5, which no real site should.
+if env_bool("GAMEWORLD_INSECURE_FAST_PASSWORD_HASHING", False):
+    PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},

@@ -16,6 +16,7 @@ for variable in ("GAMEWORLD_LIMIT_SIGNUPS", "GAMEWORLD_LIMIT_CAMPAIGN_CODES", "G
                  "GAMEWORLD_LIMIT_UPLOADS", "GAMEWORLD_LIMIT_HOSTED_EVALUATIONS", "GAMEWORLD_LIMIT_PLAY_SESSIONS"):
     os.environ.setdefault(variable, "100000/h")
 os.environ.setdefault("GAMEWORLD_SIGNIN_FAILURES", "1000")
+os.environ.setdefault("GAMEWORLD_INSECURE_FAST_PASSWORD_HASHING", "1")  # accounts are made by the hundred
 os.environ.setdefault("GAMEWORLD_MAX_AGENT_SOCKETS", "100")
 
 REDIS_WORKERS = 4  # Redis has 16 databases: each fixed number below stands for four, one per worker

@@ -34,11 +34,19 @@ def manage(*args, env=None, check=False):
     ("DATABASE_URL", "nosuch://x", "DATABASE_URL"),
     ("GAMEWORLD_SEAL_SECRET", "short", "GAMEWORLD_SEAL_SECRET: expected at least 32 printable characters"),
     ("DJANGO_SECRET_KEY", "short", "DJANGO_SECRET_KEY: expected at least 32 printable characters"),
+    ("GAMEWORLD_INSECURE_FAST_PASSWORD_HASHING", "fast", "GAMEWORLD_INSECURE_FAST_PASSWORD_HASHING='fast': expected"),
 ])
 def test_a_bad_value_fails_loudly_naming_the_variable(variable, value, message):
     result = manage("check", env={variable: value})
     assert result.returncode != 0
     assert message in result.stderr
+
+
+def test_passwords_are_hashed_with_pbkdf2_unless_the_test_suite_asks_for_speed():
+    read = ["shell", "-c", "from django.conf import settings; print(settings.PASSWORD_HASHERS[0])"]
+    default = manage(*read, env={"GAMEWORLD_INSECURE_FAST_PASSWORD_HASHING": ""}, check=True).stdout.split()[-1]
+    assert default == "django.contrib.auth.hashers.PBKDF2PasswordHasher"
+    assert manage(*read, check=True).stdout.split()[-1] == "django.contrib.auth.hashers.MD5PasswordHasher"
 
 
 @pytest.mark.scaled
