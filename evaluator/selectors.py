@@ -76,11 +76,6 @@ def game_detail(slug):
     return game
 
 
-def submission_runs(submission):
-    return Run.objects.filter(submission=submission).select_related("task__game").defer("actions") \
-        .order_by("task__game__level", "task__game__title", "task__target", "seed")
-
-
 SNAPSHOT_RUN_FIELDS = ("pk", "task__game__slug", "task__slug", "task__version", "seed", "status", "claimed_progress",
                        "claimed_success", "progress", "success", "attempts", "actions_used", "invalid_actions",
                        "mismatch", "error", "trace_sha256", "commitment", "salt")

@@ -26,7 +26,7 @@ FORMAT = "gameworld.submission/1"
 # client keeps its own copy because it installs without the platform, and a test keeps them equal).
 PROTOCOLS = ("paused", "realtime")
 PROTOCOL = PROTOCOLS[0]  # paused, the default
-MAX_LATENCY_MS = 30_000  # the sandbox's bound on a realtime step's latency (sandbox/env.py)
+MAX_LATENCY_MS = 30_000  # the sandbox's bound on a realtime step's latency (sandbox/rules.py)
 INTERFACES = ("cua", "generalist")
 API_PREFIX = "/api/v1/submissions"
 USER_AGENT = f"gameworld-client/{__version__}"

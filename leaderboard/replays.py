@@ -16,6 +16,8 @@ from pathlib import Path
 
 from django.conf import settings
 
+from sandbox.oracle import read_field
+
 log = logging.getLogger(__name__)
 
 STALE_AFTER_S = 120  # a lock whose renderer has written nothing for this long is abandoned (process died)
@@ -187,7 +189,7 @@ def step_record(index, action, info, score_field, state_fields):
     state = info.get("state") or {}
     fields = {}
     for name in [score_field, *state_fields]:
-        value = _dig(state, name)
+        value = read_field(state, name)
         if isinstance(value, (int, float, str, bool)) or value is None:
             if isinstance(value, str) and len(value) > 60:
                 value = value[:57] + "…"
@@ -198,39 +200,8 @@ def step_record(index, action, info, score_field, state_fields):
             "actions_used": info.get("actions_used"), "actions_left": info.get("actions_left"),
             "reset": bool(info.get("reset")), "progress": info.get("progress"), "success": info.get("success"),
             "terminated": bool(info.get("terminated")), "truncated": bool(info.get("truncated")),
-            "score": _dig(state, score_field), "status": state.get("status"), "fields": fields}
+            "score": read_field(state, score_field), "status": state.get("status"), "fields": fields}
 
-
-def describe_action(action):
-    """A short human reading of an action for the replay's list."""
-    if action is None:
-        return "start (ready)"
-    if not isinstance(action, dict):
-        return str(action)[:60]
-    kind = action.get("type")
-    if kind == "press_key":
-        text = f"press {action.get('key')}"
-    elif kind == "press_keys":
-        text = "press " + "+".join(str(k) for k in action.get("keys", []))
-    elif kind in ("left_click", "mouse_move"):
-        text = f"{kind.replace('_', ' ')} ({action.get('x')}, {action.get('y')})"
-    elif kind == "semantic":
-        args = ", ".join(f"{k}={v}" for k, v in (action.get("args") or {}).items())
-        text = f"{action.get('name')}({args})"
-    else:
-        text = str(kind)
-    if action.get("duration_ms"):
-        text += f" · {action['duration_ms']} ms"
-    return text
-
-
-def _dig(state, dotted):
-    value = state
-    for part in str(dotted).split("."):
-        if not isinstance(value, dict) or part not in value:
-            return None
-        value = value[part]
-    return value
 
 
 def _last_touch(p):

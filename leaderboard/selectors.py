@@ -193,14 +193,14 @@ def cache_key(*parts):
     return ":".join([CACHE_VERSION, *[str(p) for p in parts]])
 
 
-# Frames read from the database.
+# Tables (pandas DataFrames) read from the database.
 
-def tasks_frame(task_set):
+def tasks_table(task_set):
     rows = list(task_set.tasks.order_by("pk").values(
         "pk", "slug", "version", "title", "target", "game__slug", "game__title", "game__genre", "game__level"))
-    frame = pd.DataFrame(rows, columns=["pk", "slug", "version", "title", "target", "game__slug", "game__title",
+    table = pd.DataFrame(rows, columns=["pk", "slug", "version", "title", "target", "game__slug", "game__title",
                                         "game__genre", "game__level"])
-    return frame.rename(columns={"pk": "task_id", "game__slug": "game", "game__title": "game_title",
+    return table.rename(columns={"pk": "task_id", "game__slug": "game", "game__title": "game_title",
                                  "game__genre": "genre", "game__level": "level"})
 
 
@@ -221,7 +221,7 @@ def on_board(board, prefix=""):
     return Q(**{f"{prefix}provenance__in": BOARDS[board]}) | Q(**{f"{prefix}is_baseline": True})
 
 
-def runs_frame(task_set, *, interface="", protocol=Protocol.PAUSED, board=SEALED_BOARD, include_flagged=True,
+def runs_table(task_set, *, interface="", protocol=Protocol.PAUSED, board=SEALED_BOARD, include_flagged=True,
                extra_filter=None):
     """Verified runs on the task set's tasks: agents' runs from the board's submissions to this task set (not
     rejected, not hidden by a maintainer), and every human baseline run (people's recorded attempts are played
@@ -238,17 +238,17 @@ def runs_frame(task_set, *, interface="", protocol=Protocol.PAUSED, board=SEALED
         query = query.filter(mismatch=False)
     if extra_filter is not None:
         query = query.filter(extra_filter)
-    frame = pd.DataFrame(list(query.order_by().values_list(*RUN_FIELDS)), columns=RUN_FIELDS)
-    frame = frame.rename(columns={"pk": "run_id"})
-    frame["entry"] = np.where(frame["kind"] == Run.Kind.AGENT,
-                              "s" + frame["submission_id"].astype("Int64").astype(str), frame["kind"])
-    frame["progress"] = frame["progress"].astype(float)
-    frame["success"] = frame["success"].astype(float)
-    frame["mismatch"] = frame["mismatch"].astype(bool)
+    table = pd.DataFrame(list(query.order_by().values_list(*RUN_FIELDS)), columns=RUN_FIELDS)
+    table = table.rename(columns={"pk": "run_id"})
+    table["entry"] = np.where(table["kind"] == Run.Kind.AGENT,
+                              "s" + table["submission_id"].astype("Int64").astype(str), table["kind"])
+    table["progress"] = table["progress"].astype(float)
+    table["success"] = table["success"].astype(float)
+    table["mismatch"] = table["mismatch"].astype(bool)
     for name in ("attempts", "actions_used", "invalid_actions"):
-        frame[name] = frame[name].astype(float)
-    tasks = tasks_frame(task_set)[["task_id", "game", "genre", "level"]]
-    return frame.merge(tasks, on="task_id", how="left")
+        table[name] = table[name].astype(float)
+    tasks = tasks_table(task_set)[["task_id", "game", "genre", "level"]]
+    return table.merge(tasks, on="task_id", how="left")
 
 
 def submissions_meta(task_set, *, interface="", protocol=Protocol.PAUSED, board=SEALED_BOARD):
@@ -371,9 +371,9 @@ def compute_table(task_set, *, interface="", protocol=Protocol.PAUSED, board=SEA
     human row `incomplete`: it covers less of the task set than the maintainers' minimum (min_coverage, percent).
     """
     min_coverage = BoardSettings.current().human_min_coverage
-    tasks = tasks_frame(task_set)
+    tasks = tasks_table(task_set)
     n_tasks = len(tasks)
-    runs = runs_frame(task_set, interface=interface, protocol=protocol, board=board)
+    runs = runs_table(task_set, interface=interface, protocol=protocol, board=board)
     meta = submissions_meta(task_set, interface=interface, protocol=protocol, board=board)
     per_task = per_task_figures(runs)
     flagged = runs[runs["mismatch"]].groupby("entry").size().to_dict()
@@ -622,7 +622,7 @@ def export_row(entry, view):
 
 def run_rows(task_set, *, interface="", protocol=Protocol.PAUSED, board=SEALED_BOARD, humans=True, extra_filter=None):
     """Every verified run in scope, flagged ones included (marked, and `counted` false)."""
-    runs = runs_frame(task_set, interface=interface, protocol=protocol, board=board, extra_filter=extra_filter)
+    runs = runs_table(task_set, interface=interface, protocol=protocol, board=board, extra_filter=extra_filter)
     if not humans:
         runs = runs[runs["kind"] == Run.Kind.AGENT]
     meta = submissions_meta(task_set, interface=interface, protocol=protocol, board=board)
@@ -650,11 +650,11 @@ def _int(value):
 
 def entry_profile(task_set, key):
     """One entry's per-genre and per-level profile and per-task results, from its unflagged runs."""
-    tasks = tasks_frame(task_set)
+    tasks = tasks_table(task_set)
     if key in HUMAN_KINDS:
-        runs = runs_frame(task_set, extra_filter=Q(kind=key))
+        runs = runs_table(task_set, extra_filter=Q(kind=key))
     else:
-        runs = runs_frame(task_set, board="", extra_filter=Q(submission_id=int(key[1:])))
+        runs = runs_table(task_set, board="", extra_filter=Q(submission_id=int(key[1:])))
     runs = runs[runs["entry"] == key]
     figures = per_task_figures(runs)[["task_id", "sr", "pg", "runs", "actions", "invalid"]]
     per_task = tasks.merge(figures, on="task_id", how="left")
@@ -678,7 +678,7 @@ def entry_profile(task_set, key):
 
 def task_results(task_set, task, *, board=SEALED_BOARD):
     """Every entry of a board with its figure on one task (and its runs), for the task page."""
-    runs = runs_frame(task_set, board=board, extra_filter=Q(task=task))
+    runs = runs_table(task_set, board=board, extra_filter=Q(task=task))
     meta = submissions_meta(task_set, board=board)
     runs = runs[(runs["kind"] != Run.Kind.AGENT) | runs["entry"].isin(meta.keys())]
     counted = runs[~runs["mismatch"]]
@@ -739,7 +739,7 @@ def task_comparison(task):
 def game_results(task_set, game, *, board=SEALED_BOARD):
     """Every entry of a board with its figures on one game's tasks (the mean over its tasks), and per-run
     progress by task."""
-    runs = runs_frame(task_set, board=board, extra_filter=Q(task__game=game))
+    runs = runs_table(task_set, board=board, extra_filter=Q(task__game=game))
     meta = submissions_meta(task_set, board=board)
     runs = runs[(runs["kind"] != Run.Kind.AGENT) | runs["entry"].isin(meta.keys())]
     per_task = per_task_figures(runs)
@@ -772,7 +772,7 @@ def compare_entries(task_set, first_key, second_key, *, board=SEALED_BOARD):
     first, second = by_key.get(first_key), by_key.get(second_key)
     if first is None or second is None:
         return None
-    tasks = tasks_frame(task_set).sort_values(["level", "game_title", "target", "slug"])
+    tasks = tasks_table(task_set).sort_values(["level", "game_title", "target", "slug"])
     shared = [t for t in tasks.to_dict("records") if t["task_id"] in first["task_pg"]
               and t["task_id"] in second["task_pg"]]
     rows = [{**t, "first_pg": first["task_pg"][t["task_id"]], "second_pg": second["task_pg"][t["task_id"]],

@@ -23,6 +23,7 @@ from django.views.decorators.http import require_GET
 from evaluator import selectors as evaluator_selectors
 from evaluator.models import Game, Protocol, Run, Submission, Task
 from sandbox import SandboxError
+from sandbox.actions import describe as describe_action
 from sandbox.commitment import commitment_holds
 
 from . import charts, replays, selectors
@@ -546,7 +547,7 @@ def replay(request, pk):
         return JsonResponse({"state": "error", "error": str(exc), "done": 0, "total": len(found.actions) + 1})
     if current["state"] == "ready":
         for step in current["steps"]:
-            step["label"] = replays.describe_action(step["action"])
+            step["label"] = "start (ready)" if step["action"] is None else describe_action(step["action"])
         current["frame_url"] = reverse("leaderboard:replay_frame", args=[found.pk, 0])[:-len("0.png")]
         current["version"] = (found.trace_sha256 or "")[:12]
     return JsonResponse(current)

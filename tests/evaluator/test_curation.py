@@ -46,13 +46,13 @@ def test_editing_what_a_published_task_measures_makes_a_new_version_and_keeps_ol
     submission = verified_submission(["minesweeper/clear-board@2"])
     old = task("minesweeper/clear-board@2")
     default = TaskSet.objects.get(is_default=True)
-    before = selectors.runs_frame(default)[["run_id", "progress", "success"]].to_dict("records")
+    before = selectors.runs_table(default)[["run_id", "progress", "success"]].to_dict("records")
     new = curation.edit_task(actor=maintainer, task=old, changes={"target": 2.0, "instruction": "Clear two boards."})
     assert (new.version, new.target, new.slug) == (3, 2.0, "clear-board")
     assert new.calibration is None  # a new definition has no card until it is measured
     old.refresh_from_db()
     assert (old.target, old.version) == (1, 2) and old.runs.count() == 1
-    assert selectors.runs_frame(default)[["run_id", "progress", "success"]].to_dict("records") == before
+    assert selectors.runs_table(default)[["run_id", "progress", "success"]].to_dict("records") == before
     assert submission.runs.get().task_id == old.pk
     entry = AuditEntry.objects.get(action="new task version")
     assert entry.actor == maintainer and entry.changes["from"] == "minesweeper/clear-board@2"
@@ -102,10 +102,10 @@ def test_moderation_hides_a_submission_from_every_figure_with_a_public_reason(ma
     submission = verified_submission(["minesweeper/clear-board@2"])
     default = TaskSet.objects.get(is_default=True)
     public = selectors.PUBLIC_BOARD  # an upload's board
-    assert len(selectors.runs_frame(default, board=public)) == 1
+    assert len(selectors.runs_table(default, board=public)) == 1
     curation.moderate_submission(actor=maintainer, submission=submission, flag_reason="Trained on the seeds.",
                                  hidden=True)
-    assert len(selectors.runs_frame(default, board=public)) == 0
+    assert len(selectors.runs_table(default, board=public)) == 0
     page = client.get(submission.get_absolute_url()).content.decode()
     assert "Hidden from the leaderboard by the maintainers" in page and "Trained on the seeds." in page
     assert AuditEntry.objects.get(action="moderated submission").changes["hidden"] == [False, True]

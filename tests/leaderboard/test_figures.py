@@ -264,7 +264,7 @@ def test_realtime_results_are_a_separate_track_never_mixed_with_paused_ones(clie
     realtime_table = selectors.compute_table(ts, protocol="realtime")
     assert "Hasty" not in names(paused_table) and "Steady" in names(paused_table)
     assert names(realtime_table) == ["Hasty"]  # no paused agent, no human reference
-    assert len(selectors.runs_frame(ts, protocol="realtime")) == 4
+    assert len(selectors.runs_table(ts, protocol="realtime")) == 4
     page = client.get(f"/?ts={ts.slug}&track=realtime").content.decode()
     assert "Hasty" in page and "Steady" not in page
 
