@@ -7,14 +7,14 @@
 """
 from . import batch
 from .env import TaskEnv
-from .errors import (BudgetExhausted, GameCrashed, GameNotReady, InvalidAction, ManifestError, ProtocolError,
-                     RomError, SandboxError, StateError, UnknownTask)
+from .errors import (GameCrashed, GameNotReady, InvalidAction, ManifestError, ProtocolError, RomError, RunOver,
+                     SandboxError, StateError, UnknownTask)
 from .manifest import GameSpec, TaskSpec, Trajectory, load_manifest
 from .registry import registry
 
 __all__ = ["make", "run_trajectory", "registry", "TaskEnv", "GameSpec", "TaskSpec", "Trajectory",
            "load_manifest", "SandboxError", "ManifestError", "UnknownTask", "InvalidAction",
-           "BudgetExhausted", "GameNotReady", "GameCrashed", "RomError", "StateError", "ProtocolError"]
+           "RunOver", "GameNotReady", "GameCrashed", "RomError", "StateError", "ProtocolError"]
 
 
 def make(task, *, observation="frame", **session_options):

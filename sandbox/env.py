@@ -5,7 +5,7 @@ A backend session only knows how to open a game at a seed, restart it, apply one
 (advancing game time by its duration) and read the game's state; everything about tasks lives in the rules.
 """
 from . import oracle
-from .errors import BudgetExhausted, SandboxError
+from .errors import RunOver, SandboxError
 from .rules import (LATENCY_FIELD, Budget, InvalidActionCharging, RealtimeLatency, ResetOnFail, SessionEnv,
                     TraceRecording)
 
@@ -73,7 +73,7 @@ class TaskEnv:
         if self._info is None:
             raise SandboxError("call reset() before step()")
         if self.done:
-            raise BudgetExhausted(f"the run is over ({self.actions_used} of {self.task.max_actions} actions used"
+            raise RunOver(f"the run is over ({self.actions_used} of {self.task.max_actions} actions used"
                                   f"{', target reached' if self._info['terminated'] else ''}); call reset()")
         return self._answer(*self.rules.step(action))
 

@@ -25,8 +25,8 @@ class InvalidAction(SandboxError):
     """An action outside the game's action space. The env records it and charges a step."""
 
 
-class BudgetExhausted(SandboxError):
-    """step() was called after the run's action budget was spent or the run ended."""
+class RunOver(SandboxError):
+    """step() was called after the run ended: its action budget spent, its target reached or its game won."""
 
 
 class GameNotReady(SandboxError):

@@ -16,7 +16,7 @@ paused step, recorded exactly as before.
 import json
 
 from . import oracle
-from .errors import BudgetExhausted, InvalidAction, ProtocolError
+from .errors import InvalidAction, ProtocolError, RunOver
 
 LATENCY_FIELD = "latency_ms"
 MAX_LATENCY_MS = 30_000
@@ -129,7 +129,7 @@ class Budget(Wrapper):
 
     def step(self, action):
         if self.actions_left <= 0:
-            raise BudgetExhausted(f"the budget of {self.max_actions} actions is spent; call reset()")
+            raise RunOver(f"the budget of {self.max_actions} actions is spent; call reset()")
         state, info = self.env.step(action)
         self.actions_used += 1
         return state, {**info, **self._counts()}
@@ -162,7 +162,7 @@ class ResetOnFail(Wrapper):
 
     def step(self, action):
         if self.terminated:
-            raise BudgetExhausted("the target is reached; call reset()")
+            raise RunOver("the target is reached; call reset()")
         state, info = self.env.step(action)
         score = oracle.read_score(state, self.score_field)
         if score is not None:

@@ -3,7 +3,7 @@ import time
 
 import pytest
 
-from sandbox import BudgetExhausted, GameNotReady, SandboxError, make
+from sandbox import GameNotReady, RunOver, SandboxError, make
 from sandbox.backends.browser import BrowserHost
 
 UP = {"type": "press_key", "key": "ArrowUp"}
@@ -55,7 +55,7 @@ def test_the_budget_ends_the_run(env):
         assert not info["truncated"]
     _, info = env.step(WAIT)
     assert info["truncated"] and info["actions_left"] == 0
-    with pytest.raises(BudgetExhausted, match="10 of 10 actions used"):
+    with pytest.raises(RunOver, match="10 of 10 actions used"):
         env.step(WAIT)
 
 

@@ -5,7 +5,7 @@ import random
 import pytest
 from PIL import Image
 
-from sandbox import BudgetExhausted, Trajectory, frames, make, registry, run_trajectory
+from sandbox import RunOver, Trajectory, frames, make, registry, run_trajectory
 from sandbox.authoring import REQUIRED_STATE
 from sandbox.actions import INTERFACES, random_action
 
@@ -119,7 +119,7 @@ def test_determinism_rollout_and_budget(slug, pace):
             actions.append(action)
             env.step(action)
         if env.actions_left == 0:
-            with pytest.raises(BudgetExhausted):
+            with pytest.raises(RunOver):
                 env.step({"type": "wait"})
         stepwise, step_trace = env.score(), env.trace
     ahead, ahead_trace = run_trajectory(task, Trajectory(seed=task.seeds[0], actions=actions))

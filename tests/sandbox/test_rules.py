@@ -1,7 +1,7 @@
 """Each rule wrapper on its own, over an in-memory game (no browser), then their composition in TaskEnv."""
 import pytest
 
-from sandbox import BudgetExhausted, ProtocolError, oracle
+from sandbox import ProtocolError, RunOver, oracle
 from sandbox.env import TaskEnv
 from sandbox.rules import (Budget, InvalidActionCharging, RealtimeLatency, ResetOnFail, SessionEnv, TraceRecording,
                            as_run_action, split_latency)
@@ -31,7 +31,7 @@ def test_the_budget_counts_every_step_and_refuses_past_it():
     env.step(OUTSIDE)  # an invalid action counts
     _, info = env.step(RIGHT)
     assert (info["actions_used"], info["actions_left"], info["truncated"]) == (2, 0, True)
-    with pytest.raises(BudgetExhausted, match="budget of 2 actions"):
+    with pytest.raises(RunOver, match="budget of 2 actions"):
         env.step(RIGHT)
     assert len(session.applied) == 1
 
@@ -60,7 +60,7 @@ def test_a_lost_game_restarts_at_the_next_attempt_seed_and_keeps_the_best_score(
     assert info["progress"] == pytest.approx(2 / 3) and not info["success"]
     _, info = env.step(RIGHT)
     assert info["terminated"] and info["success"] and not info["truncated"]
-    with pytest.raises(BudgetExhausted, match="target is reached"):
+    with pytest.raises(RunOver, match="target is reached"):
         env.step(RIGHT)
 
 
@@ -131,7 +131,7 @@ def test_task_env_composes_the_rules_and_is_deterministic():
     score = env.score()
     assert (score.actions, score.attempts, score.invalid, score.success) == (6, 2, 1, True)
     assert (env.actions_used, env.actions_left, env.done) == (6, 94, True)
-    with pytest.raises(BudgetExhausted, match=r"the run is over \(6 of 100 actions used, target reached\)"):
+    with pytest.raises(RunOver, match=r"the run is over \(6 of 100 actions used, target reached\)"):
         env.step(RIGHT)
 
 
