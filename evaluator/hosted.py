@@ -127,7 +127,7 @@ def touch(evaluation_id):
 
 
 def evaluation_message(evaluation):
-    tasks = evaluation.task_set.tasks.select_related("game").order_by("game__level", "game__slug", "target", "slug")
+    tasks = evaluation.task_set.tasks.light().order_by("game__level", "game__slug", "target", "slug")
     episodes = [{"task": e.task.task_id, **episode_reference(e), "status": e.status, "steps": e.steps,
                  "progress": e.progress, "success": e.success}
                 for e in evaluation.episodes.select_related("task__game").annotate(steps=Count("actions"))]
@@ -143,7 +143,7 @@ def open_episode(evaluation_id, message):
     evaluation = HostedEvaluation.objects.select_related("task_set").get(pk=evaluation_id)
     ensure_open(evaluation)
     task_id = message.get("task")
-    task = next((t for t in evaluation.task_set.tasks.select_related("game") if t.task_id == task_id), None)
+    task = next((t for t in evaluation.task_set.tasks.light() if t.task_id == task_id), None)
     if task is None:
         raise Refusal(f"{task_id!r} is not a task of task set {evaluation.task_set.slug} (tasks are "
                       "game/task@version, listed in the evaluation message)")

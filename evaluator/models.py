@@ -74,6 +74,13 @@ class Game(models.Model):
         return self.spec.action_space.describe()
 
 
+class TaskQuerySet(models.QuerySet):
+    def light(self):
+        """The tasks with their games, leaving the bulky fields in the database: the calibration cards (thousands
+        of runs each), and each game's manifest and frame (else read again for every one of its tasks)."""
+        return self.select_related("game").defer("calibration", "game__manifest", "game__frame_png")
+
+
 class Task(models.Model):
     game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="tasks")
     slug = models.SlugField()
@@ -93,6 +100,8 @@ class Task(models.Model):
                                    help_text="The task's calibration card from its bundle's calibration.json "
                                              "(random floor, solver, frames), checked when the task is validated.")
     created = models.DateTimeField(auto_now_add=True)
+
+    objects = TaskQuerySet.as_manager()
 
     class Meta:
         ordering = ["game__level", "game__title", "target", "slug", "version"]

@@ -101,7 +101,7 @@ def _runs_in_their_set(path, say):
     task_set = TaskSet.objects.filter(slug=data.get("task_set")).first()
     if task_set is None:
         return raw  # the upload checks name the missing set
-    held = {task.task_id for task in task_set.tasks.select_related("game")}
+    held = {task.task_id for task in task_set.tasks.light()}
     outside = sorted({run["task"] for run in data["runs"] if run["task"] not in held})
     if not outside:
         return raw

@@ -125,8 +125,7 @@ def parse_upload(raw, *, user, limits, latency_measured=False, seeds_drawn_by_se
     task_set = TaskSet.objects.filter(slug=data["task_set"]).first()
     if task_set is None or task_set.status != TaskSet.Status.PUBLISHED:
         raise UploadRejected([_error("task_set", not_published_message(data["task_set"], task_set))])
-    # the calibration cards (thousands of runs each) are not needed to check runs: left in the database
-    tasks = {t.task_id: t for t in task_set.tasks.select_related("game").defer("calibration")}
+    tasks = {t.task_id: t for t in task_set.tasks.light().defer("reference", "null")}
     errors, runs, seen = [], [], {}
     for index, run in enumerate(data["runs"]):
         parsed = _check_run(index, run, tasks, task_set, limits, seen, errors, protocol=data["protocol"],

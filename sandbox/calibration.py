@@ -56,9 +56,10 @@ def action_seed(interface, game_slug, seed, k):
     return zlib.crc32(f"{interface}:{game_slug}:{seed}:{k}".encode())
 
 
-def fresh_seeds(game, count=FRESH_SEEDS):
-    """The calibration's own seeds for a game: the same on every machine, none of them a public seed of its
-    tasks, below 2**31 like every seed a game is given."""
+def fresh_seeds(game, count=None):
+    """The calibration's own seeds for a game (FRESH_SEEDS of them unless `count` is given): the same on every
+    machine, none of them a public seed of its tasks, below 2**31 like every seed a game is given."""
+    count = FRESH_SEEDS if count is None else count
     public = {seed for task in game.tasks.values() for seed in task.seeds}
     stream = (zlib.crc32(f"fresh:{game.slug}:{k}".encode()) & 0x7FFFFFFF for k in itertools.count())
     return list(itertools.islice((seed for seed in stream if seed not in public), count))

@@ -1,7 +1,6 @@
 """Run-ahead replays (sandbox/batch.py): the same traces as step by step, with one round trip to the page;
-and the warm pool of browser contexts they open, where nothing of one run reaches the next. Each bundled game's
-longest reference and its null runs are replayed both ways in test_bundled_tasks.py, and its random play in
-test_conformance.py."""
+and the warm pool of browser contexts they open, where nothing of one run reaches the next. Every bundled game's
+random play is replayed both ways in test_conformance.py."""
 import math
 import time
 
