@@ -265,7 +265,7 @@ STORAGES = {
                     if not DEBUG else "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
 
-# The sandbox (plain Python) reads GAMEWORLD_CHROMIUM itself: Debian's Chromium by default. It reads
+# The sandbox (plain Python) reads GAMEWORLD_CHROMIUM itself: Debian's Chromium headless shell by default. It reads
 # GAMEWORLD_BROWSERS (Chromiums a process may run for sessions at the same time) too; checked here so that
 # a bad value stops start-up.
 env_int("GAMEWORLD_BROWSERS", 2, minimum=1)

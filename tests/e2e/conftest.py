@@ -4,15 +4,16 @@ import pytest
 
 @pytest.fixture(scope="package")
 def browser():
-    """The one Chromium shared by the browser tests (Debian's, through executable_path). Scoped to this
-    package: Playwright's sync API keeps an event loop running on the test thread until it stops, and tests
-    of async code in other packages need that thread free of one."""
+    """The one Chromium shared by the browser tests: Debian's full browser, as people use (the games themselves
+    run in the sandbox's headless shell, on the server). Scoped to this package: Playwright's sync API keeps an
+    event loop running on the test thread until it stops, and tests of async code in other packages need that
+    thread free of one."""
     from playwright.sync_api import sync_playwright
 
-    from sandbox.backends.browser import CHROMIUM_ARGS, chromium_path
+    from sandbox.backends.browser import CHROMIUM_ARGS
 
     with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+        chromium = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
         yield chromium
         chromium.close()
 
