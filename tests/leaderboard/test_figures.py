@@ -6,7 +6,6 @@ Task set "mini" (4 tasks):            genre       level
   T3 merge2048/corner-20@1               puzzle      4
   T4 minesweeper/clear-board@2           puzzle      4
 """
-import numpy as np
 import pytest
 
 from evaluator.models import Run, Submission
@@ -153,28 +152,6 @@ def test_entries_on_public_seeds_are_on_their_own_board_never_ranked(board):
     assert selectors.entry_status(public["Uploaded one"]) == "public seeds (uploaded)"
 
 
-def test_interval_ranks_count_agents_whose_lower_bound_is_above():
-    lower = [0.5, 0.6, 0.1, 0.75]
-    upper = [0.7, 0.8, 0.3, 0.9]
-    # 1st: nobody's lower bound is above .7 except the 4th (.75) -> 2; 2nd: none above .8 -> 1;
-    # 3rd: .5, .6, .75 are above .3 -> 4; 4th: none above .9 -> 1.
-    assert selectors.interval_ranks(lower, upper) == [2, 1, 4, 1]
-
-
-def test_the_bootstrap_is_deterministic_and_equals_a_plain_resampling():
-    rng = np.random.default_rng(3)
-    matrix = rng.random((12, 5))
-    first = selectors.bootstrap_intervals(matrix, samples=400, seed=11)
-    second = selectors.bootstrap_intervals(matrix, samples=400, seed=11)
-    assert np.array_equal(first[0], second[0]) and np.array_equal(first[1], second[1])
-    picks = np.random.default_rng(11).integers(0, 12, size=(400, 12))
-    plain = matrix[picks].mean(axis=1)                       # resample the tasks, mean per entry
-    lower, upper = np.percentile(plain, [2.5, 97.5], axis=0)
-    assert np.allclose(first[0], lower) and np.allclose(first[1], upper)
-    other = selectors.bootstrap_intervals(matrix, samples=400, seed=12)
-    assert not np.array_equal(first[0], other[0])
-
-
 def test_table_intervals_are_the_same_when_computed_twice(board):
     ts, _ = board
     one = selectors.compute_table(ts)
@@ -304,7 +281,6 @@ def test_pg_above_chance_rescales_each_task_from_its_random_floor_for_the_entry_
     assert entries["Echo"]["overall"]["pg_above"] == pytest.approx(100.0)
     # Novice humans press keys: the cua floor. 75, 40, 80, 80 -> 50, 25, 80, 75.
     assert entries["Novice humans"]["overall"]["pg_above"] == pytest.approx(57.5)
-    assert selectors.above_chance(10.0, 20.0) == 0.0 and selectors.above_chance(50.0, 100.0) is None
     found = task(T4)
     found.calibration = None
     found.save()
