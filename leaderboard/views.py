@@ -28,7 +28,7 @@ from sandbox.commitment import commitment_holds
 
 from . import charts, replays, selectors
 from .exports import csv_response
-from .templatetags.leaderboard_tags import pct
+from .templatetags.leaderboard_tags import interval, pct
 
 MESSAGES_COOKIE = CookieStorage.cookie_name  # the messages framework's cookie (its default storage)
 PAGE_ROWS = 100  # rows on the main page unless "show all" is asked for
@@ -132,8 +132,7 @@ def table_rows(entries, view, task_set):
             **entry, "status_text": selectors.entry_status(entry),
             "cells": [_cell(figures[g], label) for g, label, _ in groups],
             "overall_cell": _cell(o, "Overall"),
-            "sr_ci": f"{pct(o['sr_lo'])}–{pct(o['sr_hi'])}" if o["sr_lo"] is not None else "",
-            "pg_ci": f"{pct(o['pg_lo'])}–{pct(o['pg_hi'])}" if o["pg_lo"] is not None else "",
+            "sr_ci": interval(o, "sr"), "pg_ci": interval(o, "pg"),
             "pg_above": pct(o.get("pg_above")),
             "url": entry_url(entry, task_set)})
     return rows

@@ -23,6 +23,18 @@ def pct(value):
 
 
 @register.filter
+def interval(figures, figure):
+    """The 95 % interval of an entry's overall `figure` ("pg" or "sr") as text: "lo–hi"; "n/a (1 task)" when it
+    rests on one task (resampling one task always draws it: the interval would be one point); "" without one."""
+    lower, upper = figures.get(f"{figure}_lo"), figures.get(f"{figure}_hi")
+    if lower is None:
+        return ""
+    if figures.get("tasks") == 1:
+        return "n/a (1 task)"
+    return f"{pct(lower)}–{pct(upper)}"
+
+
+@register.filter
 def task_url(task):
     return reverse("leaderboard:task", args=[task.game.slug, task.slug, task.version])
 

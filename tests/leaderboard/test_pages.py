@@ -3,6 +3,7 @@ import csv
 import gzip
 import io
 import json
+import re
 import sqlite3
 from html.parser import HTMLParser
 
@@ -488,3 +489,16 @@ def test_a_human_row_shows_its_support_and_is_marked_incomplete_below_the_mainta
     BoardSettings.objects.update_or_create(pk=1, defaults={"human_min_coverage": 25})
     page = client.get("/").content.decode()  # the cached page is keyed by the setting too
     assert "incomplete-badge" not in page and "1/4 tasks" in page
+
+
+def test_an_interval_over_one_task_says_so_instead_of_a_point(client, board):
+    ts, subs = board
+    lone = submission(ts, "Lone", model="lone-1", interface="cua")
+    run(lone, T1, 0.4)  # one task of four: partial, and its bootstrap can only draw that task
+    page = client.get(f"/leaderboard/agents/{lone.pk}/").content.decode()
+    assert page.count("n/a (1 task)") == 2 and "40.0–40.0" not in page  # PG's and SR's
+    board_page = client.get("/").content.decode()
+    row = board_page[board_page.index(f'data-key="s{lone.pk}"'):]
+    assert '<span class="ci">n/a (1 task)</span>' in row[:row.index("</tr>")]
+    alpha = client.get(f"/leaderboard/agents/{subs['a'].pk}/").content.decode()  # four tasks: a real interval
+    assert "n/a (1 task)" not in alpha and re.search(r"<small>\d+\.\d–\d+\.\d</small>", alpha)
