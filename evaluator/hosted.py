@@ -20,8 +20,8 @@ from sandbox.rules import MAX_LATENCY_MS
 from . import services
 from .limits import LimitReached, charge
 from .live import Refusal
-from .models import (ApiToken, HostedAction, HostedEpisode, HostedEvaluation, HostedEvaluationSettings, Protocol,
-                     Provenance, TaskSet, UploadLimits)
+from .models import (TASK_BULKY_FIELDS, ApiToken, HostedAction, HostedEpisode, HostedEvaluation,
+                     HostedEvaluationSettings, Protocol, Provenance, TaskSet, UploadLimits)
 from .sealing import seal, sealed_seed
 from .uploads import FORMAT, PROTOCOLS, UploadRejected, not_published_message, parse_upload, submission_schema
 
@@ -130,7 +130,8 @@ def evaluation_message(evaluation):
     tasks = evaluation.task_set.tasks.light().order_by("game__level", "game__slug", "target", "slug")
     episodes = [{"task": e.task.task_id, **episode_reference(e), "status": e.status, "steps": e.steps,
                  "progress": e.progress, "success": e.success}
-                for e in evaluation.episodes.select_related("task__game").annotate(steps=Count("actions"))]
+                for e in evaluation.episodes.select_related("task__game")
+                .defer(*(f"task__{name}" for name in TASK_BULKY_FIELDS)).annotate(steps=Count("actions"))]
     return {"type": "evaluation", "id": evaluation.pk, "protocol": evaluation.protocol, "sealed": evaluation.sealed,
             "task_set": evaluation.task_set.slug, "agent": evaluation.agent, "max_latency_ms": MAX_LATENCY_MS,
             "tasks": [task_description(t, sealed=evaluation.sealed) for t in tasks], "episodes": episodes}

@@ -74,11 +74,15 @@ class Game(models.Model):
         return self.spec.action_space.describe()
 
 
+# A task's bulky fields, which checking or replaying a run never reads: its calibration card (thousands of runs),
+# and its game's manifest and frame (else read again for every one of the game's tasks).
+TASK_BULKY_FIELDS = ("calibration", "game__manifest", "game__frame_png")
+
+
 class TaskQuerySet(models.QuerySet):
     def light(self):
-        """The tasks with their games, leaving the bulky fields in the database: the calibration cards (thousands
-        of runs each), and each game's manifest and frame (else read again for every one of its tasks)."""
-        return self.select_related("game").defer("calibration", "game__manifest", "game__frame_png")
+        """The tasks with their games, leaving the bulky fields in the database."""
+        return self.select_related("game").defer(*TASK_BULKY_FIELDS)
 
 
 class Task(models.Model):

@@ -173,7 +173,7 @@ def published_default_set():
 def example_tasks(task_set, count=2):
     """Tasks of the set to show in examples: Brick Breaker's first (the simplest game), then other games'."""
     tasks = sorted(task_set.tasks.light(), key=lambda t: (t.game.slug != "breakout", t.game.level,
-                                                                          t.game.slug, t.target))
+                                                          t.game.slug, t.target))
     examples, games = [], set()
     for task in tasks:
         if task.game.slug not in games:

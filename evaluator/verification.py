@@ -13,7 +13,7 @@ from django.db.models import Count, F, OuterRef, Q, Subquery
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
-from .models import Run, Submission, SubmissionEvent
+from .models import TASK_BULKY_FIELDS, Run, Submission, SubmissionEvent
 from .sealing import CommitmentBroken, check_commitment
 from sandbox import SandboxError, Trajectory, run_trajectory
 
@@ -98,7 +98,8 @@ def verify_run(*, run_id):
     claimed_at = claim_run(run_id=run_id)
     if claimed_at is None:
         return _not_claimed(run_id)
-    run = Run.objects.select_related("task__game").get(pk=run_id)
+    run = Run.objects.select_related("task__game").defer(*(f"task__{name}" for name in TASK_BULKY_FIELDS)) \
+        .get(pk=run_id)
     if run.commitment:  # a sealed run replays only at the seed its episode committed to before it was played
         try:
             check_commitment(seed=run.seed, salt=run.salt, commitment_hex=run.commitment,

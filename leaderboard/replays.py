@@ -203,7 +203,6 @@ def step_record(index, action, info, score_field, state_fields):
             "score": read_field(state, score_field), "status": state.get("status"), "fields": fields}
 
 
-
 def _last_touch(p):
     times = [path.stat().st_mtime for path in (p["lock"], p["progress"]) if path.exists()]
     return max(times) if times else 0.0
