@@ -35,8 +35,8 @@ RECOVERY_BOUND_S = 120
 # kill lands inside a replay.
 TASKS = [task.id for task in sorted((t for game in registry.games() for t in game.tasks.values()),
                                     key=lambda t: -len(t.reference.actions))][:8]
-KILL_AFTER_CLAIM_S = 0.1  # kill once a run has been taken this long: its replay has started, and not ended
-KILL_ATTEMPTS = 3  # a replay may still end in the instant before the kill: then a new worker is killed again
+KILL_AFTER_CLAIM_S = 0.0  # kill as soon as a run is taken (running): a reference replays in a few tenths of a second
+KILL_ATTEMPTS = 5  # a replay may still end in the instant before the kill: then a new worker is killed again
 HOLD_AFTER_RUNS = 4  # the drill kills the worker holding the fifth run of eight (GAMEWORLD_DRILL_HOLD_AFTER_RUNS)
 
 CREATE_SUBMISSION = """
