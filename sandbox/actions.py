@@ -2,18 +2,18 @@
 
 Computer-use actions are applied as they are; a semantic action is mapped, through the game's manifest,
 to exactly one computer-use action. Mapping is data-driven (literal values or `offset + scale * arg`);
-nothing from a manifest or an upload is ever executed.
+nothing from a manifest or an upload is ever executed. What makes an action valid is written once, in
+sandbox/protocol.py, which the client shares.
 """
 import random
 from dataclasses import dataclass
+from functools import cached_property
 
 from .errors import InvalidAction
+from .protocol import (DEFAULT_STEP_MS_RANGE, INTERFACES, PRIMITIVE_FIELDS, SEMANTIC, describe_action, refusal,
+                       semantic_refusal)
 
-INTERFACES = ("cua", "generalist")  # computer-use agents send primitives, generalist agents semantic actions
-PRIMITIVE_TYPES = ("press_key", "press_keys", "left_click", "mouse_move", "wait")
-SEMANTIC_FIELDS = {"type", "name", "args", "duration_ms"}
-POINTER_TYPES = ("left_click", "mouse_move")
-DEFAULT_STEP_MS_RANGE = (50, 2000)
+describe = describe_action  # humanplay and leaderboard import it from here until they import sandbox.protocol
 
 
 @dataclass(frozen=True)
@@ -27,78 +27,30 @@ class ActionSpace:
 
     def resolve(self, action, default_ms):
         """Return the primitive action to apply, with its `duration_ms`, or raise InvalidAction."""
-        if not isinstance(action, dict):
-            raise InvalidAction(f"an action must be a JSON object, got {type(action).__name__}")
-        kind = action.get("type")
-        if kind == "semantic":
-            extra = sorted(map(str, set(action) - SEMANTIC_FIELDS))
-            if extra:
-                raise InvalidAction(f"semantic does not take {', '.join(extra)[:200]}")
-            primitive = self._bind_semantic(action)
-            if "duration_ms" in action:
-                primitive["duration_ms"] = action["duration_ms"]
-        elif kind in PRIMITIVE_TYPES:
-            primitive = dict(action)
-        else:
-            raise InvalidAction(f"unknown action type {kind!r}; expected one of "
-                                f"{', '.join(PRIMITIVE_TYPES + ('semantic',))}")
-        return self._check_primitive(primitive, default_ms)
-
-    def _check_primitive(self, action, default_ms):
+        if isinstance(action, dict) and action.get("type") == SEMANTIC:
+            problem = semantic_refusal(action, self.described)
+            if problem:
+                raise InvalidAction(problem)
+            action = self._bind_semantic(action)
+        problem = refusal(action, self.described, default_ms)  # a bound action too: a manifest may be wrong
+        if problem:
+            raise InvalidAction(problem)
         kind = action["type"]
-        allowed = {"type", "duration_ms"} | {
-            "press_key": {"key"}, "press_keys": {"keys"}, "left_click": {"x", "y"},
-            "mouse_move": {"x", "y"}, "wait": set()}[kind]
-        extra = sorted(map(str, set(action) - allowed))
-        if extra:
-            raise InvalidAction(f"{kind} does not take {', '.join(extra)[:200]}")
-        duration = action.get("duration_ms", default_ms)
-        low, high = self.step_ms_range
-        if not _is_int(duration) or not low <= duration <= high:
-            raise InvalidAction(f"duration_ms must be an integer from {low} to {high}, got {duration!r}")
-        out = {"type": kind, "duration_ms": duration}
-        if kind == "press_key":
-            out["key"] = self._check_key(action.get("key"))
-        elif kind == "press_keys":
-            keys = action.get("keys")
-            if not isinstance(keys, list) or not 1 <= len(keys) <= 4:
-                raise InvalidAction("press_keys needs `keys`, a list of 1 to 4 keys")
-            if len(set(map(str, keys))) != len(keys):
-                raise InvalidAction("press_keys lists a key twice")
-            out["keys"] = [self._check_key(k) for k in keys]
-        elif kind in POINTER_TYPES:
-            if not self.pointer:
-                raise InvalidAction(f"{kind}: this game does not use the pointer")
-            for axis, size in (("x", self.width), ("y", self.height)):
-                value = action.get(axis)
-                if not _is_int(value) or not 0 <= value < size:
-                    raise InvalidAction(f"{kind}: {axis} must be an integer from 0 to {size - 1}, got {value!r}")
-                out[axis] = value
-        return out
-
-    def _check_key(self, key):
-        if key not in self.keys:
-            raise InvalidAction(f"key {key!r} is not in this game's keys ({', '.join(self.keys)})")
-        return key
+        return {"type": kind, "duration_ms": action.get("duration_ms", default_ms),
+                **{field: action[field] for field in PRIMITIVE_FIELDS[kind]}}
 
     def _bind_semantic(self, action):
-        name = action.get("name")
-        spec = self.semantic.get(name) if isinstance(name, str) else None
-        if spec is None:
-            raise InvalidAction(f"unknown semantic action {name!r}; this game has "
-                                f"{', '.join(sorted(self.semantic)) or 'none'}")
+        """The primitive a valid semantic action stands for, through the manifest (its duration, if given)."""
         args = action.get("args", {})
-        if not isinstance(args, dict):
-            raise InvalidAction(f"{name}: args must be an object")
-        declared = spec.get("args", {})
-        if set(args) != set(declared):
-            raise InvalidAction(f"{name}: expects args {sorted(declared)}, got {sorted(args)}")
-        for arg, bounds in declared.items():
-            value = args[arg]
-            if not _is_int(value) or not bounds["min"] <= value <= bounds["max"]:
-                raise InvalidAction(f"{name}: {arg} must be an integer from {bounds['min']} to "
-                                    f"{bounds['max']}, got {value!r}")
-        return {key: _bind_value(value, args) for key, value in spec["action"].items()}
+        primitive = {key: _bind_value(value, args) for key, value in self.semantic[action["name"]]["action"].items()}
+        if "duration_ms" in action:
+            primitive["duration_ms"] = action["duration_ms"]
+        return primitive
+
+    @cached_property
+    def described(self):
+        """describe(), kept: every step's action is checked against it."""
+        return self.describe()
 
     def describe(self):
         """The action space as data, for agents, the play page and the docs."""
@@ -157,30 +109,3 @@ def _bind_value(value, args):
     if isinstance(value, dict) and "arg" in value:
         return value.get("offset", 0) + value.get("scale", 1) * args[value["arg"]]
     return value
-
-
-def _is_int(value):
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def describe(action):
-    """A short human reading of an action, e.g. `press ArrowUp`, `click (120, 88)`, `reveal(col=2, row=3)`."""
-    if not isinstance(action, dict):
-        return repr(action)
-    kind = action.get("type")
-    if kind == "press_key":
-        text = f"press {action.get('key')}"
-    elif kind == "press_keys":
-        text = "press " + "+".join(map(str, action.get("keys") or []))
-    elif kind in POINTER_TYPES:
-        text = f"{'click' if kind == 'left_click' else 'move'} ({action.get('x')}, {action.get('y')})"
-    elif kind == "semantic":
-        args = action.get("args") or {}
-        text = f"{action.get('name')}({', '.join(f'{k}={v}' for k, v in args.items())})"
-    elif kind == "invalid":
-        text = "no valid action"
-    else:
-        text = str(kind)
-    if "duration_ms" in action:
-        text += f" for {action['duration_ms']} ms"
-    return text

@@ -8,7 +8,7 @@ from .briefing import hud_problems, parity_problems
 from .errors import SandboxError
 from .frames import frame_facts, frame_problems
 from .manifest import Trajectory, load_manifest
-from .actions import INTERFACES
+from .protocol import INTERFACES
 from .registry import registry
 from .solvers import play_solver
 

@@ -9,8 +9,8 @@ the page only runs ahead of it, and whatever it ran past the run's end is never 
 from collections import deque
 
 from . import oracle
-from .rules import LATENCY_FIELD, check_latency
 from .errors import InvalidAction, SandboxError
+from .protocol import read_latency
 
 
 def run_ahead(session, task, trajectory):
@@ -31,13 +31,10 @@ def planned_steps(task, actions):
     space = task.game.action_space
     steps = []
     for action in actions:
-        body, latency = action, None
-        if isinstance(action, dict) and LATENCY_FIELD in action:
-            body = {key: value for key, value in action.items() if key != LATENCY_FIELD}
-            latency, reason = check_latency(action[LATENCY_FIELD])
-            if reason is not None:
-                steps.append([])
-                continue
+        body, latency, reason = read_latency(action)
+        if reason is not None:
+            steps.append([])
+            continue
         primitives = [{"type": "wait", "duration_ms": latency}] if latency else []
         try:
             primitives.append(space.resolve(body, task.step_ms))

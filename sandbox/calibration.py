@@ -33,7 +33,8 @@ from . import manifest_json, oracle, run_trajectory
 from .manifest import Trajectory
 from .errors import SandboxError
 from .frames import frame_facts, frame_problems
-from .actions import INTERFACES, describe, random_action
+from .actions import random_action
+from .protocol import INTERFACES, describe_action
 from .solvers import play_solver
 
 CARD_FILE = "calibration.json"
@@ -74,7 +75,7 @@ def trivial_policies(space):
     pairs = [{"type": "press_keys", "keys": list(pair)} for pair in itertools.combinations(space.keys, 2)]
     clicks = [{"type": "left_click", "x": space.width // 2, "y": space.height // 2}] if space.pointer else []
     semantic = [_middle(name, spec) for name, spec in space.semantic.items()]
-    policies = {describe(action): [action] for action in keys + pairs + clicks + semantic}
+    policies = {describe_action(action): [action] for action in keys + pairs + clicks + semantic}
     if len(keys) > 1:
         policies["cycle through the keys"] = keys
     if len(semantic) > 1:

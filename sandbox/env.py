@@ -6,8 +6,8 @@ A backend session only knows how to open a game at a seed, restart it, apply one
 """
 from . import oracle
 from .errors import RunOver, SandboxError
-from .rules import (LATENCY_FIELD, Budget, InvalidActionCharging, RealtimeLatency, ResetOnFail, SessionEnv,
-                    TraceRecording)
+from .protocol import LATENCY_FIELD
+from .rules import Budget, InvalidActionCharging, RealtimeLatency, ResetOnFail, SessionEnv, TraceRecording
 
 OBSERVATIONS = ("frame", "state")
 INFO_FIELDS = ("state", "terminated", "truncated", "attempt", "actions_used", "actions_left", "invalid",

@@ -1,4 +1,7 @@
-"""Errors the sandbox raises. Each message names what is wrong so a maintainer can act on it."""
+"""Errors the sandbox raises. Each message names what is wrong so a maintainer can act on it.
+
+ProtocolError (a latency that breaks the run's protocol) is sandbox/protocol.py's, a ValueError and no
+SandboxError: that module ships alone with the client."""
 
 
 class SandboxError(Exception):
@@ -15,10 +18,6 @@ class ManifestError(SandboxError):
 
 class UnknownTask(SandboxError):
     """No registered game or task matches the requested id."""
-
-
-class ProtocolError(SandboxError, ValueError):
-    """An action breaks the run's protocol: `latency_ms` on a paused run, or a latency out of range."""
 
 
 class InvalidAction(SandboxError):

@@ -7,6 +7,8 @@ import hashlib
 import json
 from dataclasses import asdict, dataclass
 
+from .protocol import read_field
+
 
 @dataclass(frozen=True)
 class RunScore:
@@ -23,16 +25,6 @@ class RunScore:
 
     def to_dict(self):
         return asdict(self)
-
-
-def read_field(state, dotted):
-    """The value at a dotted path of a state dict, or None when the path is absent."""
-    value = state
-    for part in dotted.split("."):
-        if not isinstance(value, dict) or part not in value:
-            return None
-        value = value[part]
-    return value
 
 
 def read_score(state, dotted):

@@ -7,21 +7,20 @@ piece that adds its fields to `info` and forwards what it does not know to the e
 Every layer's `reset(seed)` and `step(action)` return `(state, info)`. `TaskEnv` (sandbox/env.py) composes
 them for a task; the live sessions and the client use that composition, never their own copy of a rule.
 
-The realtime protocol: an action may carry `latency_ms` (an integer from 0 to MAX_LATENCY_MS), the time the
-agent took to choose it. The game clock first runs for that long with no input (the world does not wait for
-a slow agent), then the action lands, unless the game ended during the wait. Latency is part of the
-recorded action, so a replay is as deterministic as a paused run. An action without `latency_ms` is a
-paused step, recorded exactly as before.
+The realtime protocol (sandbox/protocol.py): an action may carry `latency_ms`, the time the agent took to
+choose it. The game clock first runs for that long with no input (the world does not wait for a slow agent),
+then the action lands, unless the game ended during the wait. Latency is part of the recorded action, so a
+replay is as deterministic as a paused run. An action without `latency_ms` is a paused step, recorded exactly
+as before.
 """
 import json
 
 from . import oracle
-from .errors import InvalidAction, ProtocolError, RunOver
+from .errors import InvalidAction, RunOver
+from .protocol import LATENCY_FIELD, invalid_record, is_invalid_record, read_latency, with_latency
 
-LATENCY_FIELD = "latency_ms"
-MAX_LATENCY_MS = 30_000
-RECORDED_INVALID = "invalid"  # how a run records a step with no valid action: {"type": "invalid", "raw": ...}
-RAW_LIMIT = 500  # characters of an invalid action's text kept in its record
+# Still imported from here by evaluator/ (live.py, uploads.py, hosted.py) until it imports sandbox.protocol.
+from .protocol import INVALID as RECORDED_INVALID, MAX_LATENCY_MS, split_latency  # noqa: F401
 
 
 class Wrapper:
@@ -92,16 +91,15 @@ class InvalidActionCharging(Wrapper):
 class RealtimeLatency(Wrapper):
     """An action with `latency_ms`: the clock runs that long with no input first; the action lands only if
     the game did not end meanwhile. A bad latency makes the step invalid (charged, nothing moves, recorded
-as a paused step with the reason). Wraps
-    InvalidActionCharging, which resolves an action that did not land without applying it."""
+    as a paused step with the reason). Wraps InvalidActionCharging, which resolves an action that did not
+    land without applying it."""
 
     def step(self, action):
-        if not (isinstance(action, dict) and LATENCY_FIELD in action):  # a paused step
-            return self.env.step(action)
-        body = {key: value for key, value in action.items() if key != LATENCY_FIELD}
-        latency, reason = check_latency(action[LATENCY_FIELD])
+        body, latency, reason = read_latency(action)
         if reason is not None:
             return self.env.state, {"applied": None, "invalid": True, "invalid_reason": reason}
+        if latency is None:  # a paused step
+            return self.env.step(action)
         landed = True
         if latency:
             state, _ = self.env.wait(latency)
@@ -212,27 +210,6 @@ class TraceRecording(Wrapper):
         return state, info
 
 
-def check_latency(value):
-    """(latency, None) for a valid realtime latency, else (None, the reason the step is invalid)."""
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_LATENCY_MS:
-        return None, f"{LATENCY_FIELD} must be an integer from 0 to {MAX_LATENCY_MS}, got {value!r}"
-    return value, None
-
-
-def split_latency(action, *, protocol):
-    """(the action without `latency_ms`, its latency or None) for a run of `protocol` ("paused" or
-    "realtime"), as live sessions and the client take actions in; ProtocolError when the latency does not
-    belong (a paused run) or is out of range. The env itself charges a bad latency as an invalid step."""
-    if not (isinstance(action, dict) and LATENCY_FIELD in action):
-        return action, None
-    if protocol != "realtime":
-        raise ProtocolError(f"{LATENCY_FIELD} belongs to the realtime protocol; this run is {protocol}")
-    latency, problem = check_latency(action[LATENCY_FIELD])
-    if problem:
-        raise ProtocolError(problem)
-    return {key: value for key, value in action.items() if key != LATENCY_FIELD}, latency
-
-
 def as_data(action):
     """Actions are recorded as JSON data; anything else is recorded by its repr, as an invalid action."""
     try:
@@ -244,9 +221,9 @@ def as_data(action):
 
 def as_run_action(action, action_space, step_ms, *, latency=None):
     """The action as a run stores it (a hosted episode, the client's run record): itself when the action
-    space accepts it, else {"type": "invalid", "raw": <its JSON text>}; with the reason it is invalid.
-    `action` has no `latency_ms` (see split_latency); a realtime `latency` is added to the record."""
-    if isinstance(action, dict) and action.get("type") == RECORDED_INVALID:
+    space accepts it, else its invalid record; with the reason it is invalid. `action` has no `latency_ms`
+    (see protocol.split_latency); a realtime `latency` is added to the record."""
+    if is_invalid_record(action):
         recorded, reason = invalid_record(action.get("raw", "")), "no valid action (recorded as invalid)"
     else:
         try:
@@ -254,18 +231,8 @@ def as_run_action(action, action_space, step_ms, *, latency=None):
             recorded, reason = action, None
         except InvalidAction as exc:
             recorded, reason = invalid_record(action), str(exc)
-    return ({**recorded, LATENCY_FIELD: latency} if latency is not None else recorded), reason
-
-
-def invalid_record(raw):
-    """How a step with no valid action is recorded (and replayed as a charged invalid step)."""
-    if not isinstance(raw, str):
-        try:
-            raw = json.dumps(raw, ensure_ascii=False, default=repr)
-        except (TypeError, ValueError):
-            raw = repr(raw)
-    return {"type": RECORDED_INVALID, "raw": raw[:RAW_LIMIT]}
+    return with_latency(recorded, latency), reason
 
 
 __all__ = ["Wrapper", "SessionEnv", "InvalidActionCharging", "RealtimeLatency", "Budget", "ResetOnFail",
-           "TraceRecording", "check_latency", "split_latency", "as_data", "as_run_action", "invalid_record"]
+           "TraceRecording", "as_data", "as_run_action"]

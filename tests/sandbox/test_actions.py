@@ -39,19 +39,6 @@ def test_actions_outside_the_space_are_refused_with_a_reason(space, action, mess
         space.resolve(action, 200)
 
 
-@pytest.mark.parametrize("action, text", [
-    ({"type": "press_key", "key": "ArrowUp"}, "press ArrowUp"),
-    ({"type": "press_keys", "keys": ["ArrowUp", "Space"], "duration_ms": 300}, "press ArrowUp+Space for 300 ms"),
-    ({"type": "left_click", "x": 120, "y": 88}, "click (120, 88)"),
-    ({"type": "semantic", "name": "reveal", "args": {"col": 2, "row": 3}}, "reveal(col=2, row=3)"),
-    ({"type": "invalid", "raw": "hmm"}, "no valid action"),
-])
-def test_actions_read_as_people_say_them(action, text):
-    from sandbox.actions import describe
-
-    assert describe(action) == text
-
-
 @pytest.mark.parametrize("interface", ["cua", "generalist"])
 def test_random_actions_are_valid_reproducible_and_cover_the_action_space(space, interface):
     draw = RandomActions(space, interface, seed=7)

@@ -10,7 +10,8 @@ import pytest
 
 from sandbox import SandboxError, Trajectory, calibration, registry
 from sandbox.frames import frame_facts
-from sandbox.actions import INTERFACES, random_action
+from sandbox.actions import random_action
+from sandbox.protocol import INTERFACES
 from sandbox.registry import Registry
 from tests.conftest import tally_copy
 

@@ -7,7 +7,8 @@ from PIL import Image
 
 from sandbox import RunOver, Trajectory, frames, make, registry, run_trajectory
 from sandbox.authoring import REQUIRED_STATE
-from sandbox.actions import INTERFACES, random_action
+from sandbox.actions import random_action
+from sandbox.protocol import INTERFACES
 
 GAMES = registry.slugs()
 

@@ -3,8 +3,9 @@ import pytest
 
 from sandbox import ProtocolError, RunOver, oracle
 from sandbox.env import TaskEnv
+from sandbox.protocol import split_latency
 from sandbox.rules import (Budget, InvalidActionCharging, RealtimeLatency, ResetOnFail, SessionEnv, TraceRecording,
-                           as_run_action, split_latency)
+                           as_run_action)
 from tests.sandbox.counter_game import LEFT, OUTSIDE, RIGHT, SPACE, STEP_MS, CounterSession, task
 
 
