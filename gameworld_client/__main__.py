@@ -22,7 +22,8 @@ import sys
 from typing import Any
 
 from .progress import RunProgress, VerificationProgress, played_at, say
-from .upload import INTERFACES, PROTOCOL, PROTOCOLS, ClientError, UploadError, WaitTimeout, status_url_for, upload, wait
+from .protocol import INTERFACES, PROTOCOLS, is_invalid_record
+from .upload import PROTOCOL, ClientError, UploadError, WaitTimeout, status_url_for, upload, wait
 
 DEFAULT_SITE = "http://127.0.0.1:8000"
 EXIT_OK, EXIT_MISMATCH, EXIT_REFUSED, EXIT_UNREACHABLE = 0, 1, 2, 3
@@ -190,7 +191,7 @@ def play(agent, make_env, plan) -> list[dict[str, Any]]:
     def on_run(run, env):
         progress.on_run(run)
         claimed = run.get("claimed") or {}
-        invalid = sum(1 for a in run["actions"] if a.get("type") == "invalid")
+        invalid = sum(1 for a in run["actions"] if is_invalid_record(a))
         say(f"{run['task']} {played_at(run)}: progress {claimed.get('progress', 0):.3f} "
             f"success {'yes' if claimed.get('success') else 'no'}, {len(run['actions'])} actions ({invalid} invalid)")
 

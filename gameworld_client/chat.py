@@ -37,12 +37,13 @@ from typing import TYPE_CHECKING, Any
 
 import openai
 
-from .spaces import MAX_LATENCY_MS, ActionError, check_action, invalid_record
+from .protocol import (DEFAULT_STEP_MS_RANGE, MAX_KEYS_AT_ONCE, REALTIME, clamp_latency, invalid_record,
+                       with_latency)
+from .spaces import ActionError, check_action
 
 if TYPE_CHECKING:
     from .env import GameWorldEnv
 
-RAW_LIMIT = 500
 NO_KEY = "EMPTY"  # what a server without keys is sent (vLLM's convention); the client needs some key
 
 
@@ -142,14 +143,15 @@ def tools_for(desc: dict[str, Any], interface: str) -> list[dict[str, Any]]:
                      {arg: {"type": "integer", "minimum": b["min"], "maximum": b["max"]}
                       for arg, b in (a.get("args") or {}).items()}, list(a.get("args") or {}))
                 for a in desc["semantic"]]
-    low, high = desc.get("step_ms_range", (50, 2000))
+    low, high = desc.get("step_ms_range", DEFAULT_STEP_MS_RANGE)
     duration = {"duration_ms": {"type": "integer", "minimum": low, "maximum": high,
                                 "description": "how long the action lasts (default: the task's step)"}}
     key = {"type": "string", "enum": list(desc["keys"])}
     tools = [tool("press_key", "Press and hold one key for the step, then release it.", {"key": key, **duration},
                   ["key"]),
              tool("press_keys", "Hold several keys together for the step.",
-                  {"keys": {"type": "array", "items": key, "minItems": 1, "maxItems": 4}, **duration}, ["keys"])]
+                  {"keys": {"type": "array", "items": key, "minItems": 1, "maxItems": MAX_KEYS_AT_ONCE}, **duration},
+                  ["keys"])]
     if desc["pointer"]:
         w, h = desc["viewport"]["width"], desc["viewport"]["height"]
         point = {"x": {"type": "integer", "minimum": 0, "maximum": w - 1},
@@ -245,16 +247,6 @@ def _written_calls(text, names, interface):
     return found
 
 
-def describe_action(action: dict[str, Any]) -> str:
-    if action.get("type") == "semantic":
-        args = ", ".join(f"{k}={v}" for k, v in (action.get("args") or {}).items())
-        return f"{action['name']}({args})"
-    if action.get("type") == "invalid":
-        return "(no valid action)"
-    args = ", ".join(f"{k}={json.dumps(v)}" for k, v in action.items() if k not in ("type", "latency_ms"))
-    return f"{action['type']}({args})"
-
-
 def redacted(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The prompt as logged: each image replaced by its size and sha256."""
     out = []
@@ -312,10 +304,10 @@ class ChatAgent:
         action, problem = parse_reply(message, env.desc, self.interface, env.task["step_ms"])
         raw = _raw_reply(message)
         if action is None:
-            action = invalid_record(raw, limit=RAW_LIMIT)
+            action = invalid_record(raw)
             self.invalid += 1
-        if env.protocol == "realtime":
-            action = {**action, "latency_ms": min(MAX_LATENCY_MS, latency_ms)}
+        if env.protocol == REALTIME:
+            action = with_latency(action, clamp_latency(latency_ms))
         usage = reply.get("usage") or {}
         for name in self.usage:
             self.usage[name] += int(usage.get(name) or 0)

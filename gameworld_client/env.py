@@ -41,9 +41,9 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces as gym_spaces
 
-from .spaces import (MAX_LATENCY_MS, ActionError, action_space, describe_actions, invalid_record, is_protocol_action,
-                     text_space, to_protocol)
-from .upload import PROTOCOLS
+from .protocol import (LATENCY_FIELD, PAUSED, PROTOCOLS, REALTIME, clamp_latency, invalid_record, split_latency,
+                       with_latency)
+from .spaces import ActionError, action_space, describe_actions, is_protocol_action, text_space, to_protocol
 
 STATUS_FIELDS = ("step", "actions_left", "attempt", "reset", "invalid", "invalid_reason", "terminated", "truncated")
 
@@ -95,7 +95,7 @@ class LocalTransport:
 
     remote = False
 
-    def __init__(self, task: Any, *, protocol: str = "paused", privileged_state: bool = False,
+    def __init__(self, task: Any, *, protocol: str = PAUSED, privileged_state: bool = False,
                  **session_options: Any):
         if protocol not in PROTOCOLS:
             raise ValueError(f"protocol is one of {', '.join(PROTOCOLS)}, got {protocol!r}")
@@ -122,9 +122,9 @@ class LocalTransport:
 
     def step(self, action: dict[str, Any]) -> tuple[bytes, dict[str, Any]]:
         """The sandbox's own rules for what a run records (sandbox.rules), as on the site's agent socket."""
-        as_run_action, split_latency = self.sandbox.rules.as_run_action, self.sandbox.rules.split_latency
         body, latency = split_latency(action, protocol=self.protocol)
-        recorded, reason = as_run_action(body, self.env.action_space, self.spec.step_ms, latency=latency)
+        recorded, reason = self.sandbox.rules.as_run_action(body, self.env.action_space, self.spec.step_ms,
+                                                            latency=latency)
         _, info = self.env.step(recorded)
         status = self._status(info, reason)
         status["action"] = recorded
@@ -136,7 +136,7 @@ class LocalTransport:
                   "invalid_reason": reason or info["invalid_reason"], "terminated": info["terminated"],
                   "truncated": info["truncated"]}
         status["done"] = status["terminated"] or status["truncated"]
-        for name in ("latency_ms", "landed"):
+        for name in (LATENCY_FIELD, "landed"):
             if name in info:
                 status[name] = info[name]
         if status["done"]:
@@ -162,7 +162,7 @@ class GameWorldEnv(gym.Env):
     metadata = {"render_modes": ["rgb_array"], "render_fps": 4}
 
     def __init__(self, task: str | None = None, *, interface: str = "cua", transport: Any = None,
-                 protocol: str = "paused", render_mode: str | None = None, privileged_state: bool = False):
+                 protocol: str = PAUSED, render_mode: str | None = None, privileged_state: bool = False):
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode is None or 'rgb_array', got {render_mode!r}")
         if transport is None:
@@ -226,9 +226,9 @@ class GameWorldEnv(gym.Env):
         if self.last_status is None:
             raise RuntimeError("call reset() before step()")
         protocol_action = self.protocol_action(action)
-        if self.protocol == "realtime" and "latency_ms" not in protocol_action:
+        if self.protocol == REALTIME and LATENCY_FIELD not in protocol_action:
             waited = (time.perf_counter() - self._observed_at) * 1000 if self._observed_at else 0
-            protocol_action["latency_ms"] = min(MAX_LATENCY_MS, max(0, round(waited)))
+            protocol_action = with_latency(protocol_action, clamp_latency(waited))
         jpeg, status = self.transport.step(protocol_action)
         self.recorded_actions.append(status.pop("action", protocol_action))
         done = status["terminated"] or status["truncated"]

@@ -11,16 +11,13 @@ durations are not in the Gym space; pass them as protocol JSON (the env takes bo
 Generalist Gym actions: {"name": Discrete(len(semantic))[, "args": {"<action>.<arg>": Discrete(max-min+1,
 start=min)}]}: only the chosen action's args are read, so every sample is a valid action.
 """
-import json
 import string
 
 import numpy as np
 from gymnasium import spaces
 
-from .upload import INTERFACES, MAX_LATENCY_MS
+from .protocol import INTERFACES, MAX_KEYS_AT_ONCE, POINTER_TYPES, interface_mismatch, refusal
 
-PRIMITIVE_TYPES = ("press_key", "press_keys", "left_click", "mouse_move", "wait")
-POINTER_TYPES = ("left_click", "mouse_move")
 TEXT_CHARSET = string.printable
 
 
@@ -138,82 +135,16 @@ def _index(action, field, size):
 
 
 def check_action(action, desc, step_ms, *, interface=None):
-    """Raise ActionError unless `action` is in the task's action space (the sandbox's own rules, so that a
-    client can tell an invalid reply before sending it; the server's check is the one that counts).
+    """Raise ActionError unless `action` is in the task's action space: the sandbox's own rules (protocol.py
+    is the sandbox's file), so that a client can tell an invalid reply before sending it; the server's check
+    is the one that counts, and it also maps a semantic action through the game's manifest.
 
     `interface` restricts the kinds: a generalist agent sends semantic actions, a computer-use agent
     primitives. `latency_ms` is not an action field: strip it first.
     """
-    if not isinstance(action, dict):
-        raise ActionError(f"an action is a JSON object, got {type(action).__name__}")
-    kind = action.get("type")
-    if interface == "generalist" and kind != "semantic":
-        raise ActionError(f"a generalist agent sends semantic actions, got {kind!r}")
-    if interface == "cua" and kind == "semantic":
-        raise ActionError("a computer-use agent sends keys and clicks, not semantic actions")
-    if kind == "semantic":
-        spec = {a["name"]: a for a in desc["semantic"]}.get(action.get("name"))
-        if spec is None:
-            raise ActionError(f"unknown semantic action {action.get('name')!r}; this game has "
-                              f"{', '.join(a['name'] for a in desc['semantic']) or 'none'}")
-        extra = sorted(set(action) - {"type", "name", "args", "duration_ms"})
-        if extra:
-            raise ActionError(f"semantic does not take {', '.join(extra)}")
-        args = action.get("args", {})
-        declared = spec.get("args") or {}
-        if not isinstance(args, dict) or set(args) != set(declared):
-            raise ActionError(f"{spec['name']}: expects args {sorted(declared)}, got "
-                              f"{sorted(args) if isinstance(args, dict) else args!r}")
-        for arg, bounds in declared.items():
-            if not _is_int(args[arg]) or not bounds["min"] <= args[arg] <= bounds["max"]:
-                raise ActionError(f"{spec['name']}: {arg} must be an integer from {bounds['min']} to "
-                                  f"{bounds['max']}, got {args[arg]!r}")
-        _check_duration(action, desc, step_ms)
-        return
-    if kind not in PRIMITIVE_TYPES:
-        raise ActionError(f"unknown action type {kind!r}; expected one of {', '.join(PRIMITIVE_TYPES + ('semantic',))}")
-    allowed = {"type", "duration_ms"} | {"press_key": {"key"}, "press_keys": {"keys"}, "left_click": {"x", "y"},
-                                         "mouse_move": {"x", "y"}, "wait": set()}[kind]
-    extra = sorted(set(action) - allowed)
-    if extra:
-        raise ActionError(f"{kind} does not take {', '.join(extra)}")
-    _check_duration(action, desc, step_ms)
-    if kind == "press_key" and action.get("key") not in desc["keys"]:
-        raise ActionError(f"key {action.get('key')!r} is not in this game's keys ({', '.join(desc['keys'])})")
-    if kind == "press_keys":
-        keys = action.get("keys")
-        if not isinstance(keys, list) or not 1 <= len(keys) <= 4 or len(set(map(str, keys))) != len(keys):
-            raise ActionError("press_keys needs `keys`, a list of 1 to 4 different keys")
-        for key in keys:
-            if key not in desc["keys"]:
-                raise ActionError(f"key {key!r} is not in this game's keys ({', '.join(desc['keys'])})")
-    if kind in POINTER_TYPES:
-        if not desc["pointer"]:
-            raise ActionError(f"{kind}: this game does not use the pointer")
-        for axis, size in (("x", desc["viewport"]["width"]), ("y", desc["viewport"]["height"])):
-            if not _is_int(action.get(axis)) or not 0 <= action[axis] < size:
-                raise ActionError(f"{kind}: {axis} must be an integer from 0 to {size - 1}, got {action.get(axis)!r}")
-
-
-def _check_duration(action, desc, step_ms):
-    duration = action.get("duration_ms", step_ms)
-    low, high = desc.get("step_ms_range", (50, 2000))
-    if not _is_int(duration) or not low <= duration <= high:
-        raise ActionError(f"duration_ms must be an integer from {low} to {high}, got {duration!r}")
-
-
-def _is_int(value):
-    return isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_))
-
-
-def invalid_record(raw, *, limit=500):
-    """How a step with no valid action is recorded (and replayed as a charged invalid step)."""
-    if not isinstance(raw, str):
-        try:
-            raw = json.dumps(raw, ensure_ascii=False, default=repr)
-        except (TypeError, ValueError):
-            raw = repr(raw)
-    return {"type": "invalid", "raw": raw[:limit]}
+    problem = (interface_mismatch(action, interface) if interface else None) or refusal(action, desc, step_ms)
+    if problem:
+        raise ActionError(problem)
 
 
 def describe_actions(desc, interface):
@@ -226,7 +157,7 @@ def describe_actions(desc, interface):
     else:
         keys = ", ".join(desc["keys"])
         lines.append(f"press_key(key): press and hold one key for the step; keys: {keys}")
-        lines.append("press_keys(keys): hold up to 4 keys together")
+        lines.append(f"press_keys(keys): hold up to {MAX_KEYS_AT_ONCE} keys together")
         if desc["pointer"]:
             w, h = desc["viewport"]["width"], desc["viewport"]["height"]
             lines.append(f"left_click(x, y): click at a point of the {w}x{h} frame (x 0..{w - 1}, y 0..{h - 1})")

@@ -20,14 +20,10 @@ from typing import Any, Union
 import httpx
 
 from ._version import __version__
+from .protocol import INTERFACES, PAUSED, PROTOCOLS, ProtocolError, split_latency
 
 FORMAT = "gameworld.submission/1"
-# The protocols and interfaces of the upload format (the site's Protocol and Submission.Interface choices; the
-# client keeps its own copy because it installs without the platform, and a test keeps them equal).
-PROTOCOLS = ("paused", "realtime")
-PROTOCOL = PROTOCOLS[0]  # paused, the default
-MAX_LATENCY_MS = 30_000  # the sandbox's bound on a realtime step's latency (sandbox/rules.py)
-INTERFACES = ("cua", "generalist")
+PROTOCOL = PAUSED  # the default
 API_PREFIX = "/api/v1/submissions"
 USER_AGENT = f"gameworld-client/{__version__}"
 
@@ -73,7 +69,8 @@ def submission(*, agent: Mapping[str, Any], task_set: str, runs: Iterable[Mappin
                protocol: str = PROTOCOL) -> dict[str, Any]:
     """The submission as a dict, checked for the mistakes the server would refuse it for (ValueError).
 
-    protocol "paused" (the default) or "realtime" (actions may then carry `latency_ms`, 0 to 30000)."""
+    protocol "paused" (the default) or "realtime" (actions may then carry `latency_ms`, from 0 to
+    gameworld_client.protocol.MAX_LATENCY_MS)."""
     agent = dict(agent)
     problems = []
     if protocol not in PROTOCOLS:
@@ -106,12 +103,11 @@ def _run(index: int, run: Mapping[str, Any], problems: list[str], protocol: str 
     for step, action in enumerate(out["actions"]):
         if not isinstance(action, dict) or "type" not in action:
             problems.append(f"{where}.actions[{step}]: an object with a \"type\"")
-        elif "latency_ms" in action:
-            latency = action["latency_ms"]
-            if protocol != "realtime":
-                problems.append(f"{where}.actions[{step}].latency_ms: only in the realtime protocol")
-            elif isinstance(latency, bool) or not isinstance(latency, int) or not 0 <= latency <= MAX_LATENCY_MS:
-                problems.append(f"{where}.actions[{step}].latency_ms: an integer from 0 to {MAX_LATENCY_MS}")
+            continue
+        try:
+            split_latency(action, protocol=protocol)
+        except ProtocolError as exc:
+            problems.append(f"{where}.actions[{step}]: {exc}")
     if run.get("claimed") is not None:
         claimed = {key: value for key, value in run["claimed"].items() if value is not None}
         if set(claimed) - {"progress", "success"}:

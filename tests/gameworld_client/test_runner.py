@@ -50,7 +50,7 @@ def test_a_reply_with_one_action_is_read(reply, want):
     ({"content": None, "tool_calls": [{"id": "c", "type": "function",
                                        "function": {"name": "launch", "arguments": "{oops"}}]}, "are not JSON"),
     (tool_call("jump"), "unknown semantic action 'jump'"),
-    (text('{"type": "press_key", "key": "Space"}'), "a generalist agent sends semantic actions"),
+    (text('{"type": "press_key", "key": "Space"}'), "a 'press_key' action in a generalist submission"),
 ])
 def test_a_reply_without_exactly_one_valid_action_is_invalid(reply, problem):
     action, why = parse_reply(reply, BREAKOUT, "generalist", 200)
