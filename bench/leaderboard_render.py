@@ -59,7 +59,8 @@ def generate(count, seed=1):
     submissions = Submission.objects.bulk_create([
         Submission(task_set=task_set, agent_name=f"agent-{i:04d}", model_name=f"model-{i % 37}",
                    organisation=f"org-{i % 11}", interface="cua" if i % 3 else "generalist",
-                   status=Submission.Status.VERIFIED, runs_total=len(tasks), runs_done=len(tasks))
+                   status=Submission.Status.VERIFIED, runs_total=len(tasks), runs_done=len(tasks),
+                   provenance=Submission.Provenance.SEALED)
         for i in range(count)])
     if submissions[0].pk is None:  # older backends do not return keys from bulk_create
         submissions = list(Submission.objects.filter(task_set=task_set).order_by("pk"))
