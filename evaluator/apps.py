@@ -1,6 +1,8 @@
 from django.apps import AppConfig
 from django.db.models.signals import post_migrate
 
+from . import data_version
+
 MAINTAINERS = "Maintainers"
 # What a maintainer may do: the curation permissions, and editing what they curate.
 MAINTAINER_PERMISSIONS = [
@@ -25,5 +27,9 @@ class EvaluatorConfig(AppConfig):
     name = "evaluator"
 
     def ready(self):
+        from .models import Game, Run, Submission, Task, TaskSet, TaskValidation
+
         post_migrate.connect(ensure_maintainers_group, dispatch_uid="gameworld-maintainers")
+        post_migrate.connect(data_version.install, sender=self, dispatch_uid="gameworld-data-version")
+        data_version.watch(Game, Task, TaskSet, TaskSet.tasks.through, TaskValidation, Submission, Run)
         from . import tasks  # noqa: F401  registers the Celery tasks, which the services send by name

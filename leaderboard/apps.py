@@ -1,5 +1,12 @@
 from django.apps import AppConfig
 
+from evaluator import data_version
+
 
 class LeaderboardConfig(AppConfig):
     name = "leaderboard"
+
+    def ready(self):
+        from .models import BoardSettings
+
+        data_version.watch(BoardSettings)  # its minimum coverage marks human rows on the board

@@ -69,6 +69,14 @@ def test_a_secret_is_required_off_the_embedded_default_and_made_and_kept_in_the_
     assert manage(*read, env={**env, "GAMEWORLD_DATA_DIR": str(elsewhere)}, check=True).stdout.split()[-1] != first
 
 
+def test_the_embedded_default_caches_in_a_folder_of_the_data_dir_that_every_process_shares(tmp_path):
+    env = {"GAMEWORLD_DATA_DIR": str(tmp_path), "REDIS_URL": ""}
+    manage("shell", "-c", "from django.core.cache import cache; cache.set('probe', 7)", env=env, check=True)
+    read = manage("shell", "-c", "from django.core.cache import cache; print('probe', cache.get('probe'))", env=env,
+                  check=True)
+    assert "probe 7" in read.stdout and (tmp_path / "cache").is_dir()
+
+
 def test_the_scaled_configuration_runs_on_postgresql_and_redis(postgres_and_redis):
     env = postgres_and_redis
     manage("migrate", "--noinput", env=env, check=True)
@@ -84,11 +92,18 @@ def test_the_scaled_configuration_runs_on_postgresql_and_redis(postgres_and_redi
         "print('layer', type(layer).__name__, async_to_sync(layer.receive)(name)['n'])",
         "print('db', connection.vendor, Task.objects.count())",
         "with app.connection_for_write() as conn: conn.ensure_connection(max_retries=1); print('broker', conn.transport_cls)",
+        "from django.core.cache import caches; cache = caches['default']; cache.set('probe', 7)",
+        "print('cache', type(cache).__name__, cache.get('probe'))",
+        "from evaluator import data_version; from evaluator.models import Game",
+        "before = data_version.current()",
+        "Game.objects.filter(slug='breakout').update(title='Brick Breaker')",
+        "print('data version moved', data_version.current() > before)",
     ]), env=env, check=True)
     assert "layer RedisChannelLayer 7" in probe.stdout
     tasks = sum(len(game.tasks) for game in registry.games())
     assert f"db postgresql {tasks}" in probe.stdout
     assert "broker redis" in probe.stdout
+    assert "cache RedisCache 7" in probe.stdout and "data version moved True" in probe.stdout
 
 
 def test_every_periodic_task_of_the_beat_schedule_is_a_registered_task():
