@@ -4,22 +4,22 @@ Every answer under /api/ is JSON and documented there, errors included: an unkno
 a method an operation does not take a JSON 405 with `Allow`. No view uses the session cookie (the token is
 the credential), so none needs Django's CSRF check, which would otherwise answer an HTML 403 first.
 """
-import hashlib
 from functools import wraps
 
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
+from django.core.cache import cache
 from django.http import HttpResponse, JsonResponse
 from django.urls import reverse
-from django.utils.cache import get_conditional_response
-from django.utils.http import quote_etag
+from django.views.decorators.cache import cache_control
 from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import condition
 
-from . import services
+from . import data_version, services
 from .limits import LimitReached, charge
 from .models import ApiToken, Submission, UploadLimits
 from .openapi import openapi_document
-from .selectors import submission_snapshot, unless_written
+from .selectors import submission_snapshot
 from .uploads import UploadRejected, parse_upload, submission_schema
 
 
@@ -83,25 +83,27 @@ def submissions(request):
                         status=201 if created else 200)
 
 
+STATUS_SECONDS = 3600  # a status answer kept in the shared cache under the data version (clients poll it)
+
+
+def _status_etag(request, pk):
+    """The status changes only with the data: a client polling with If-None-Match is told 304 (no body sent,
+    nothing read or parsed) until something is written."""
+    return str(data_version.current())
+
+
 @allow("GET")
+@cache_control(no_cache=True)
+@condition(etag_func=_status_etag)
 def submission(request, pk):
     """`pk` is any path segment: one that is not a submission's id is a JSON 404 like a missing one."""
     found = int(pk) if pk.isascii() and pk.isdigit() and len(pk) <= 18 else None
     try:
-        body, etag = unless_written(("submission_status", found), lambda: _status_body(found))
+        body = cache.get_or_set(f"submission-status.{found}", lambda: JsonResponse(submission_snapshot(found)).content,
+                                STATUS_SECONDS, version=data_version.current())
     except Submission.DoesNotExist:
         return _error(404, "id", f"no submission {pk[:40]!r}")
-    # A client polling with If-None-Match is told 304 while nothing changed (no body sent, nothing to parse).
-    response = get_conditional_response(request, etag=etag) or HttpResponse(body, content_type="application/json")
-    response["ETag"] = etag
-    response["Cache-Control"] = "no-cache"
-    return response
-
-
-def _status_body(submission_id):
-    """The status answer's JSON and its ETag (polled: encoded once for as long as nothing is written)."""
-    body = JsonResponse(submission_snapshot(submission_id)).content
-    return body, quote_etag(hashlib.sha256(body).hexdigest()[:24])
+    return HttpResponse(body, content_type="application/json")
 
 
 @allow("GET")

@@ -1,55 +1,10 @@
 """Read queries for the evaluator's pages and API."""
-import os
-import sqlite3
-import threading
-
-from django.db import connection
 from django.db.models import F, Max, Min, Prefetch
 
 from sandbox.commitment import commitment_holds
 
 from .bundle_loading import DEFAULT_TASK_SET
 from .models import ApiToken, Game, Run, Submission, Task, TaskSet, TaskValidation
-
-
-# Answers that change only when the database does, kept in the process until it does. SQLite tells: PRAGMA
-# data_version, asked on a connection of the process's own that does nothing else, changes whenever any other
-# connection (a request's, the worker's, another site process's) commits. So a site process answers a hot page
-# or a polled status without opening a connection or reading a table while nothing was written, and reads
-# again on the first request after any write: exact, not a time-out. Other databases, and inside a
-# transaction (whose writes the others do not see yet): always read.
-_unchanged = {}
-_probes = {}
-_probe_lock = threading.Lock()
-
-
-def unless_written(key, compute):
-    """compute(), or its answer from an earlier call if nothing was written to the database since."""
-    stamp = _database_stamp()
-    if stamp is None:
-        return compute()
-    kept = _unchanged.get(key)
-    if kept is not None and kept[0] == stamp:
-        return kept[1]
-    value = compute()
-    if len(_unchanged) > 256:
-        _unchanged.clear()
-    _unchanged[key] = (stamp, value)
-    return value
-
-
-def _database_stamp():
-    """(database, pid, its data_version as seen by this process's probe), or None where that cannot tell."""
-    if connection.vendor != "sqlite" or connection.in_atomic_block:
-        return None
-    name = str(connection.settings_dict["NAME"])
-    if name == ":memory:" or "mode=memory" in name:
-        return None
-    with _probe_lock:
-        probe = _probes.get(name)
-        if probe is None or probe[0] != os.getpid():  # never share a connection with a forked child
-            probe = _probes[name] = (os.getpid(), sqlite3.connect(name, check_same_thread=False))
-        return name, probe[0], probe[1].execute("PRAGMA data_version").fetchone()[0]
 
 
 def latest_tasks(tasks):
@@ -82,11 +37,6 @@ SNAPSHOT_RUN_FIELDS = ("pk", "task__game__slug", "task__slug", "task__version", 
 
 
 def submission_snapshot(submission_id):
-    """submission_snapshot_read, read again only once something was written (clients poll it)."""
-    return unless_written(("submission_snapshot", submission_id), lambda: submission_snapshot_read(submission_id))
-
-
-def submission_snapshot_read(submission_id):
     """The live view of a submission: its status and each run's figures (for the page's WebSocket and the API).
 
     Polled by clients and pages while a submission verifies, so it reads only the columns it shows (two

@@ -118,7 +118,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",  # static files, compressed when collected: before GZip
+    "django.middleware.gzip.GZipMiddleware",  # before every middleware that reads or changes a response's body
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -175,8 +176,9 @@ else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
     CELERY_BROKER_URL = f"sqla+sqlite:///{DATA_DIR / 'celery-broker.sqlite3'}"
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", CELERY_BROKER_URL)
-# The cache the leaderboard's pages are served from, shared by every site process: a folder under DATA_DIR in
-# the embedded default, Redis when REDIS_URL is set. Entries are keyed by a data version, never invalidated.
+# The cache the leaderboard's pages are served from, shared by every site process (web and worker): a folder under
+# DATA_DIR in the embedded default, Redis when REDIS_URL is set. Entries are kept under the data version
+# (evaluator/data_version.py), never invalidated.
 if REDIS_URL:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL,
                           "KEY_PREFIX": "gameworld"}}
@@ -258,6 +260,9 @@ USE_TZ = True
 
 STATIC_URL = "/static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
+STATICFILES_FINDERS = ["django.contrib.staticfiles.finders.FileSystemFinder",
+                       "django.contrib.staticfiles.finders.AppDirectoriesFinder",
+                       "leaderboard.finders.PlotlyFinder"]  # plotly.js from the installed package
 STATIC_ROOT = DATA_DIR / "staticfiles"
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},

@@ -27,13 +27,6 @@ BAR_AGENTS = 6  # agents drawn beside the humans in grouped bars
 GAP_AGENTS = 15
 
 
-def plotly_version():
-    """The version of the plotly.js bundled with the installed plotly package."""
-    from plotly.offline import get_plotlyjs_version
-
-    return get_plotlyjs_version()
-
-
 def _layout(fig, *, title, height=340, **extra):
     fig.update_layout(
         title={"text": title, "font": {"size": 15}, "x": 0.01, "xanchor": "left"},

@@ -17,24 +17,20 @@ Rules (the same for every page, chart and export):
   same resamples for every entry). Rank by overall PG as LMArena does: 1 + the number of ranked agents
   whose lower bound is above this agent's upper bound, so agents whose intervals overlap share a rank.
 """
-import hashlib
-from collections import OrderedDict
 from dataclasses import dataclass
-from functools import lru_cache
 
 import numpy as np
 import pandas as pd
 from django.core.cache import cache
-from django.db import connection
 from django.db.models import Q
 
-from evaluator.models import GENRES, LEVELS, Game, Protocol, Provenance, Run, Submission, Task, TaskSet
-from evaluator.selectors import unless_written
+from evaluator import data_version
+from evaluator.models import GENRES, LEVELS, Protocol, Provenance, Run, Submission, Task, TaskSet
 
 from .models import BoardSettings
 from .statistics import above_chance, bootstrap_intervals, interval_ranks, paired_difference
 
-CACHE_VERSION = "lb6"  # bump when the cached structures change shape
+CACHE_SHAPE = "lb7"  # in every key: change it when a cached structure changes shape
 CACHE_SECONDS = 24 * 3600
 HUMAN_KINDS = (Run.Kind.NOVICE.value, Run.Kind.EXPERT.value)
 HUMAN_NAMES = {Run.Kind.NOVICE.value: "Novice humans", Run.Kind.EXPERT.value: "Expert humans"}
@@ -55,11 +51,8 @@ PUBLIC_NOTE = "actions chosen by the submitter on public seeds, checked by repla
 
 def task_sets():
     """The task sets a visitor may choose: published and retired ones (drafts are not public)."""
-    return unless_written("task_sets", _task_sets)
-
-
-def _task_sets():
-    return list(TaskSet.objects.exclude(status=TaskSet.Status.DRAFT).order_by("-is_default", "-published_at", "name"))
+    return from_cache("task-sets", lambda: list(TaskSet.objects.exclude(status=TaskSet.Status.DRAFT)
+                                                .order_by("-is_default", "-published_at", "name")))
 
 
 def baselines_verifying(task_set):
@@ -96,12 +89,6 @@ def choose_task_set(public, slug=None):
     return max(public, key=lambda ts: (ts.published_at is not None, ts.published_at or 0, ts.pk))
 
 
-def task_sets_digest(public):
-    """What the home page shows of the task sets it lists (their choice, names and states), as a short hash."""
-    return hashlib.sha256(repr([(ts.pk, ts.slug, ts.name, ts.status, ts.is_default) for ts in public])
-                          .encode()).hexdigest()[:12]
-
-
 LEVEL_SHORT = {1: "timing", 2: "reactive", 3: "spatial", 4: "symbolic", 5: "open-world"}
 
 
@@ -112,84 +99,11 @@ def groups_for(view):
     return [(g, GENRE_NAMES[g], "") for g in GENRE_IDS]
 
 
-# The data version: a cheap query whose answer changes whenever a figure could.
+# The cache.
 
-def data_version(task_set):
-    return unless_written(("data_version", task_set.pk, task_set.status), lambda: _data_version(task_set))
-
-
-def _data_version(task_set):
-    """A short hash that changes whenever a figure of the task set's board could: the verified runs (count,
-    newest verification, newest id, flags), the submissions (count, newest change, newest id, rejected, hidden,
-    verified), the games, the task set (state, tasks) and the board's settings.
-
-    Asked on every request of a cached page, so it is one statement (each table read once, by aggregates that
-    use its indexes) and builds no model instance. The same SQL runs on SQLite and PostgreSQL."""
-    with connection.cursor() as cursor:
-        cursor.execute(_data_version_sql(), [Run.Status.VERIFIED, Submission.Status.REJECTED,
-                                             Submission.Status.VERIFIED, task_set.pk])
-        row = cursor.fetchone()
-    parts = [task_set.pk, task_set.status, *[str(value) for value in row]]
-    return hashlib.sha256(repr(parts).encode()).hexdigest()[:20]
-
-
-@lru_cache(maxsize=1)
-def _data_version_sql():
-    run, sub, game = Run._meta.db_table, Submission._meta.db_table, Game._meta.db_table
-    through = TaskSet.tasks.through._meta.db_table
-    settings_table = BoardSettings._meta.db_table
-    coverage_default = BoardSettings._meta.get_field("human_min_coverage").default
-    return f"""
-        SELECT r.n, r.last, r.top, r.flagged, s.n, s.last, s.top, s.rejected, s.hidden, s.done, g.n, g.last, t.n,
-               COALESCE((SELECT human_min_coverage FROM {settings_table} WHERE id = 1), {int(coverage_default)})
-        FROM (SELECT COUNT(*) AS n, MAX(verified_at) AS last, MAX(id) AS top,
-                     COUNT(CASE WHEN mismatch THEN 1 END) AS flagged
-              FROM {run} WHERE status = %s) r,
-             (SELECT COUNT(*) AS n, MAX(updated) AS last, MAX(id) AS top,
-                     COUNT(CASE WHEN status = %s THEN 1 END) AS rejected, COUNT(CASE WHEN hidden THEN 1 END) AS hidden,
-                     COUNT(CASE WHEN status = %s THEN 1 END) AS done
-              FROM {sub}) s,
-             (SELECT COUNT(*) AS n, MAX(updated) AS last FROM {game}) g,
-             (SELECT COUNT(*) AS n FROM {through} WHERE taskset_id = %s) t"""
-
-
-# Entries of the shared cache are keyed by the data version and never change under their key, so a process may
-# keep the ones it served last in memory too (exact; bounded): a hot page is neither read nor decoded again.
-LOCAL_ENTRIES = 32
-_local = OrderedDict()
-
-
-def versioned_get(key):
-    """cache.get for a key that names a data version: from this process's memory when it served it lately."""
-    value = _local.get(key)
-    if value is None:
-        value = cache.get(key)
-        if value is not None:
-            _keep(key, value)
-    return value
-
-
-def versioned_set(key, value):
-    cache.set(key, value, CACHE_SECONDS)
-    _keep(key, value)
-
-
-def forget_kept():
-    """Empty this process's memory of cache entries (with cache.clear(), for tests)."""
-    _local.clear()
-
-
-def _keep(key, value):
-    _local[key] = value
-    while len(_local) > LOCAL_ENTRIES:
-        try:
-            _local.popitem(last=False)
-        except KeyError:  # emptied by another thread meanwhile
-            break
-
-
-def cache_key(*parts):
-    return ":".join([CACHE_VERSION, *[str(p) for p in parts]])
+def from_cache(key, build):
+    """build()'s answer, kept in the shared cache under the data version: built once while nothing is written."""
+    return cache.get_or_set(f"{CACHE_SHAPE}.{key}", build, CACHE_SECONDS, version=data_version.current())
 
 
 # Tables (pandas DataFrames) read from the database.
@@ -308,7 +222,8 @@ def compute_table(task_set, *, interface="", protocol=Protocol.PAUSED, board=SEA
     pg_lo, pg_hi, runs, tasks}, genre {id: {sr, pg, runs, tasks}}, level {"1".."5": ...}, iar, players, and for a
     human row `incomplete`: it covers less of the task set than the maintainers' minimum (min_coverage, percent).
     """
-    min_coverage = BoardSettings.current().human_min_coverage
+    # Read, not made: a page that stored the default row would change the data version it is cached under.
+    min_coverage = (BoardSettings.objects.filter(pk=1).first() or BoardSettings()).human_min_coverage
     tasks = tasks_table(task_set)
     n_tasks = len(tasks)
     runs = runs_table(task_set, interface=interface, protocol=protocol, board=board)
@@ -421,15 +336,10 @@ def default_order(entry):
             entry["kind"] == "human", entry["rank"] or 0, entry["name"])
 
 
-def leaderboard(task_set, *, interface="", protocol=Protocol.PAUSED, board=SEALED_BOARD, version=None):
-    """compute_table, cached under the data version (a newly verified run changes the key)."""
-    version = version or data_version(task_set)
-    key = cache_key("table", task_set.pk, interface or "all", protocol, board, version)
-    table = cache.get(key)
-    if table is None:
-        table = compute_table(task_set, interface=interface, protocol=protocol, board=board)
-        cache.set(key, table, CACHE_SECONDS)
-    return table
+def leaderboard(task_set, *, interface="", protocol=Protocol.PAUSED, board=SEALED_BOARD):
+    """compute_table, from the cache (a newly verified run changes the data version)."""
+    return from_cache(f"table.{task_set.pk}.{interface or 'all'}.{protocol}.{board}",
+                      lambda: compute_table(task_set, interface=interface, protocol=protocol, board=board))
 
 
 # Sorting and the columns a view shows (the page, the CSV and the JSON use the same ones).

@@ -15,5 +15,4 @@ urlpatterns = [
     path("leaderboard/runs/<int:pk>/", views.run, name="run"),
     path("leaderboard/runs/<int:pk>/replay.json", views.replay, name="replay"),
     path("leaderboard/runs/<int:pk>/frames/<int:step>.png", views.replay_frame, name="replay_frame"),
-    path("leaderboard/vendor/plotly-<str:version>.min.js", views.plotly_js, name="plotly_js"),
 ]

@@ -1,25 +1,24 @@
-"""Thin views: read the request's view parameters, ask the selectors, render. The main table is cached
-under the data version (see selectors.data_version), so a newly verified run shows on the next request."""
-import gzip
+"""Thin views: read the request's view parameters, ask the selectors, render. The board, its fragments and the
+exports are cached under the data version (evaluator/data_version.py), so a newly verified run shows on the next
+request, and their ETags name it (304 while nothing changed)."""
 import hashlib
 from dataclasses import dataclass, replace
-from functools import lru_cache, wraps
-from pathlib import Path
+from functools import wraps
 from urllib.parse import urlencode
 
 from django.conf import settings
 from django.contrib.messages.storage.cookie import CookieStorage
-from django.core.cache import cache
 from django.core.serializers.json import DjangoJSONEncoder
 from django.http import FileResponse, Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.cache import get_conditional_response, patch_vary_headers
-from django.utils.http import quote_etag
 from django.utils.safestring import mark_safe
-from django.views.decorators.http import require_GET
+from django.views.decorators.cache import cache_control
+from django.views.decorators.http import condition, require_GET
+from django.views.decorators.vary import vary_on_cookie
 
+from evaluator import data_version
 from evaluator import selectors as evaluator_selectors
 from evaluator.models import Game, Protocol, Run, Submission, Task
 from sandbox import SandboxError
@@ -199,67 +198,48 @@ def switches(params):
     ]
 
 
+def _etag(*depends_on):
+    """An ETag naming the data version and what else the answer depends on."""
+    digest = hashlib.sha256("\0".join(depends_on).encode()).hexdigest()[:16]
+    return f"{data_version.current()}-{digest}"
+
+
+def page_etag(request, *args, **kwargs):
+    """A page's: its data, its URL and who asks (a signed-in visitor's page has their name and form token)."""
+    return _etag(request.get_full_path(), visitor(request))
+
+
+def export_etag(request, *args, **kwargs):
+    """An export's: its data and its URL."""
+    return _etag(request.get_full_path())
+
+
 @require_GET
+@vary_on_cookie
+@cache_control(no_cache=True)  # kept by browsers, asked about again each time: 304 while nothing changed
+@condition(etag_func=page_etag)
 def index(request):
-    """The board. Served from the cache under the data version without rebuilding anything: for a visitor who
-    is not signed in, the whole page; for one who is, the board inside their page. An unchanged page answers
-    a conditional GET (If-None-Match) with 304."""
+    """The board. A visitor who is not signed in gets the page everyone gets, whole from the cache; one who is
+    gets their own page (their name, their form token) around the board from the cache."""
     params = ViewParams.from_request(request)
     public = selectors.task_sets()
     task_set = selectors.choose_task_set(public, params.ts)
-    context = {"params": params, "task_sets": public, "task_set": task_set}
-    if task_set is None:
-        context.update(preparing=evaluator_selectors.default_set_validation(), switches=switches(params),
-                       search_keep=params.pairs(q="", all=False))
-        return render(request, "leaderboard/index.html", context)
-    if params.ts and params.ts != task_set.slug:
+    if task_set is not None and params.ts and params.ts != task_set.slug:
         return redirect(reverse("leaderboard:index") + params.query(ts=task_set.slug))
-    version = selectors.data_version(task_set)
-    page_part = f"{task_set.pk}.{selectors.task_sets_digest(public)}.{params.cache_part()}"
-    anonymous = is_anonymous_visit(request)
-    etag = page_etag(request, version, page_part)
-    not_modified = get_conditional_response(request, etag=etag)
-    if not_modified is not None:
-        return revalidated(not_modified, etag)
 
-    def rendered():
-        key = selectors.cache_key("page", task_set.pk, version, params.cache_part())
-        board = selectors.versioned_get(key)
-        if board is None:
-            board = render_board(request, task_set, params, version)
-            selectors.versioned_set(key, board)
-        context.update(board=mark_safe(board), switches=switches(params), search_keep=params.pairs(q="", all=False))
+    def page():
+        context = {"params": params, "task_sets": public, "task_set": task_set, "switches": switches(params),
+                   "search_keep": params.pairs(q="", all=False)}
+        if task_set is None:
+            context["preparing"] = evaluator_selectors.default_set_validation()
+        else:
+            context["board"] = mark_safe(selectors.from_cache(f"board.{task_set.pk}.{params.cache_part()}",
+                                                              lambda: render_board(task_set, params)))
         return render_to_string("leaderboard/index.html", context, request=request)
 
-    if anonymous:
-        return revalidated(shared_page(request, selectors.cache_key("anon-page", version, page_part), rendered), etag)
-    page = rendered()
-    return revalidated(HttpResponse(page), page_etag(request, version, page_part))  # with the page's form token
-
-
-def shared_page(request, key, rendered):
-    """The page everyone gets, from the cache; compressed once for the clients that take gzip (a page without
-    any secret in it, so compressing it leaks nothing)."""
-    gzipped = "gzip" in request.headers.get("Accept-Encoding", "")
-    body = selectors.versioned_get(key + ".gz") if gzipped else None
-    if body is None:
-        body = selectors.versioned_get(key)
-        if body is None:
-            body = rendered().encode()
-            selectors.versioned_set(key, body)
-        if gzipped:
-            body = gzip.compress(body, 6)
-            selectors.versioned_set(key + ".gz", body)
-    response = HttpResponse(body)
-    if gzipped:
-        response["Content-Encoding"] = "gzip"
-    patch_vary_headers(response, ["Accept-Encoding"])
-    return response
-
-
-def page_etag(request, version, page_part):
-    """Weak: the same page is sent compressed or not."""
-    return f'W/"{version}.{hashlib.sha256(f"{page_part}.{visitor(request)}".encode()).hexdigest()[:16]}"'
+    if not is_anonymous_visit(request):
+        return HttpResponse(page())
+    return HttpResponse(selectors.from_cache(f"page.{task_set.pk if task_set else ''}.{params.cache_part()}", page))
 
 
 def is_anonymous_visit(request):
@@ -272,24 +252,13 @@ def visitor(request):
     """What a page depends on besides its data and URL: the visitor's session, form token and messages."""
     if is_anonymous_visit(request):
         return "anonymous"
-    # The form token's secret as this answer leaves it (a page that renders a token sets it if it was missing).
     cookies = [request.COOKIES.get(settings.SESSION_COOKIE_NAME, ""), request.META.get("CSRF_COOKIE", ""),
                request.COOKIES.get(MESSAGES_COOKIE, "")]
     return hashlib.sha256("\0".join(cookies).encode()).hexdigest()
 
 
-def revalidated(response, etag, *, per_visitor=True):
-    """A page that browsers keep but ask about again each time (answered 304 while it has not changed)."""
-    response["ETag"] = etag
-    response["Cache-Control"] = "no-cache"
-    if per_visitor:
-        patch_vary_headers(response, ["Cookie"])
-    return response
-
-
-def render_board(request, task_set, params, version):
-    table = selectors.leaderboard(task_set, interface=params.iface, protocol=params.track, board=params.board,
-                                  version=version)
+def render_board(task_set, params):
+    table = selectors.leaderboard(task_set, interface=params.iface, protocol=params.track, board=params.board)
     entries = selectors.select_entries(table, **params.selection())
     shown = entries if params.all else entries[:PAGE_ROWS]
     if not params.all:  # the human reference rows are always shown
@@ -322,30 +291,27 @@ def _table_for_export(request, params, task_set):
 
 
 def cached_export(build):
-    """An export view served from the cache under the data version (its answer is built once per version and
-    view) and answered 304 to a conditional GET while the data has not changed."""
+    """An export view whose answer is built once per data version and view, from the cache, and answered 304 to
+    a conditional GET while the data has not changed."""
     @require_GET
+    @cache_control(no_cache=True)
+    @condition(etag_func=export_etag)
     @wraps(build)
     def view(request, fmt):
         params = ViewParams.from_request(request)
         task_set = selectors.choose_task_set(selectors.task_sets(), params.ts)
         if task_set is None:
             raise Http404("No public task set")
-        version = selectors.data_version(task_set)
-        part = f"{build.__name__}.{fmt}.{task_set.pk}.{task_set.slug}.{params.cache_part()}"
-        etag = quote_etag(f"{version}.{hashlib.sha256(part.encode()).hexdigest()[:16]}")
-        not_modified = get_conditional_response(request, etag=etag)
-        if not_modified is not None:
-            return revalidated(not_modified, etag, per_visitor=False)
-        key = selectors.cache_key("export", version, part)
-        kept = selectors.versioned_get(key)
-        if kept is None:
+
+        def answer():
             response = build(request, fmt, params, task_set)
-            kept = (response.content, response["Content-Type"], response["Content-Disposition"])
-            selectors.versioned_set(key, kept)
-        response = HttpResponse(kept[0], content_type=kept[1])
-        response["Content-Disposition"] = kept[2]
-        return revalidated(response, etag, per_visitor=False)
+            return response.content, response["Content-Type"], response["Content-Disposition"]
+
+        content, content_type, disposition = selectors.from_cache(
+            f"export.{build.__name__}.{fmt}.{task_set.pk}.{params.cache_part()}", answer)
+        response = HttpResponse(content, content_type=content_type)
+        response["Content-Disposition"] = disposition
+        return response
     return view
 
 
@@ -560,28 +526,4 @@ def replay_frame(request, pk, step):
         raise Http404("This frame is not rendered (yet)")
     response = FileResponse(path.open("rb"), content_type="image/png")
     response["Cache-Control"] = "public, max-age=86400"
-    return response
-
-
-# plotly.js, served from the installed plotly package (the site loads nothing from the internet).
-
-@lru_cache(maxsize=1)
-def _plotly_bundle():
-    import plotly
-
-    raw = (Path(plotly.__file__).parent / "package_data" / "plotly.min.js").read_bytes()
-    return raw, gzip.compress(raw, 6)
-
-
-@require_GET
-def plotly_js(request, version):
-    if version != charts.plotly_version():
-        return redirect("leaderboard:plotly_js", version=charts.plotly_version())
-    raw, packed = _plotly_bundle()
-    gzipped = "gzip" in request.headers.get("Accept-Encoding", "")
-    response = HttpResponse(packed if gzipped else raw, content_type="text/javascript; charset=utf-8")
-    if gzipped:
-        response["Content-Encoding"] = "gzip"
-    response["Vary"] = "Accept-Encoding"
-    response["Cache-Control"] = "public, max-age=31536000, immutable"
     return response

@@ -5,15 +5,7 @@ from django.utils.safestring import mark_safe
 
 from evaluator.models import Submission
 
-from ..charts import plotly_version
-
 register = template.Library()
-
-
-@register.simple_tag
-def plotly_js_url():
-    """plotly.js from the installed plotly package, under a URL that names its version (cached for good)."""
-    return reverse("leaderboard:plotly_js", args=[plotly_version()])
 
 
 @register.filter

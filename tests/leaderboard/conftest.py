@@ -1,14 +1,10 @@
 import pytest
 from django.core.cache import cache
 
-from leaderboard import selectors
-
 
 @pytest.fixture(autouse=True)
 def fresh_cache():
     """The leaderboard's cache is shared by processes (a folder, or Redis): start every test without it."""
     cache.clear()
-    selectors.forget_kept()
     yield
     cache.clear()
-    selectors.forget_kept()
