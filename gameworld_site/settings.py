@@ -13,6 +13,7 @@ from pathlib import Path
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
+from kombu import Queue
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -185,6 +186,10 @@ if REDIS_URL:
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
                           "LOCATION": DATA_DIR / "cache", "OPTIONS": {"MAX_ENTRIES": 2000}}}
+# A replay is rendered for someone watching its page: on a queue of its own, which every worker takes from in turn
+# with the default one, so that it never waits behind a whole batch of verifications.
+CELERY_TASK_QUEUES = [Queue(name, routing_key=name) for name in ("celery", "replays")]
+CELERY_TASK_ROUTES = {"leaderboard.tasks.render_replay": {"queue": "replays"}}
 CELERY_TASK_ACKS_LATE = True  # a worker that dies mid-task leaves the message to be delivered again
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1

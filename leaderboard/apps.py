@@ -10,3 +10,4 @@ class LeaderboardConfig(AppConfig):
         from .models import BoardSettings
 
         data_version.watch(BoardSettings)  # its minimum coverage marks human rows on the board
+        from . import tasks  # noqa: F401  registers the Celery tasks, which replays sends by name

@@ -21,7 +21,6 @@ from django.views.decorators.vary import vary_on_cookie
 from evaluator import data_version
 from evaluator import selectors as evaluator_selectors
 from evaluator.models import Game, Protocol, Run, Submission, Task
-from sandbox import SandboxError
 from sandbox.actions import describe as describe_action
 from sandbox.commitment import commitment_holds
 
@@ -502,14 +501,11 @@ def run(request, pk):
 
 @require_GET
 def replay(request, pk):
-    """The replay's state as JSON; asking for it starts the rendering (once) in the background."""
-    found = get_object_or_404(Run.objects.select_related("task__game"), pk=pk)
+    """The replay's state as JSON (the run page polls it); asking for it has a worker render it, once."""
+    found = get_object_or_404(Run.objects.only("pk", "status", "trace_sha256", "actions"), pk=pk)
     if found.status != Run.Status.VERIFIED:
         return JsonResponse({"state": "unavailable", "error": "Only verified runs are replayed."}, status=409)
-    try:
-        current = replays.ensure(found, retry=request.GET.get("retry") == "1")
-    except (ValueError, SandboxError) as exc:  # the bundle on disk is missing or not the run's version
-        return JsonResponse({"state": "error", "error": str(exc), "done": 0, "total": len(found.actions) + 1})
+    current = replays.progress(replays.ask(found, retry=request.GET.get("retry") == "1"))
     if current["state"] == "ready":
         for step in current["steps"]:
             step["label"] = "start (ready)" if step["action"] is None else describe_action(step["action"])
@@ -520,7 +516,7 @@ def replay(request, pk):
 
 @require_GET
 def replay_frame(request, pk, step):
-    found = get_object_or_404(Run.objects.only("pk", "trace_sha256", "actions"), pk=pk)
+    found = get_object_or_404(Run.objects.only("pk", "trace_sha256"), pk=pk)
     path = replays.frame_path(found, step)
     if not path.exists():
         raise Http404("This frame is not rendered (yet)")

@@ -1,4 +1,5 @@
-"""In a real browser against Daphne: the leaderboard, its views, an agent, and a run's step-by-step replay."""
+"""In a real browser against Daphne and a Celery worker: the leaderboard, its views, an agent, and a run's
+step-by-step replay (rendered by the worker)."""
 import re
 
 import pytest
@@ -9,7 +10,7 @@ from evaluator.models import Run, Submission
 from tests.evaluator.submissions import task
 from tests.leaderboard.factories import core_task_set, populate
 
-pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.slow, pytest.mark.real_broker, pytest.mark.django_db(transaction=True)]
 
 
 def figures(page, column):
@@ -22,7 +23,7 @@ def figures(page, column):
     return [float(t.split()[0]) for t in texts if re.match(r"^\d", t)]
 
 
-def test_browse_the_leaderboard_and_step_through_a_replay(site_url, page, artifacts_dir):
+def test_browse_the_leaderboard_and_step_through_a_replay(site_url, celery_worker_process, page, artifacts_dir):
     cache.clear()
     ts = core_task_set()
     agents = populate(ts, agents=10)
@@ -85,7 +86,7 @@ def test_browse_the_leaderboard_and_step_through_a_replay(site_url, page, artifa
     page.locator(f'#tasks a[href="/leaderboard/runs/{real.pk}/"]').click()
     page.wait_for_url(f"**/leaderboard/runs/{real.pk}/")
 
-    page.locator("#frame").wait_for(state="visible", timeout=90_000)        # rendered by the sandbox, once
+    page.locator("#frame").wait_for(state="visible", timeout=90_000)        # rendered by the worker, once
     counter = page.locator("#counter")
     total = len(reference["actions"])
     assert counter.inner_text() == f"Step 0 / {total}"

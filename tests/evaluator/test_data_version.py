@@ -8,7 +8,7 @@ from django.db import connection, transaction
 
 from evaluator import data_version
 from evaluator.models import ApiToken, Run, TaskSet
-from leaderboard.models import BoardSettings
+from leaderboard.models import BoardSettings, ReplayRender
 from tests.evaluator.submissions import task
 from tests.leaderboard.factories import build_run, mini_task_set, run, submission
 
@@ -42,9 +42,10 @@ def test_every_way_of_writing_what_the_pages_show_moves_it():
 
 def test_writes_the_pages_do_not_show_leave_it():
     ts = mini_task_set([T1])
-    run(submission(ts, "Alpha"), T1, 1.0)
+    verified = run(submission(ts, "Alpha"), T1, 1.0)
     user = User.objects.create_user("ines")
     assert not moved_by(lambda: ApiToken.issue(user=user, name="ci"))
+    assert not moved_by(lambda: ReplayRender.objects.create(run=verified, trace_sha256="0" * 64, total=2))
 
 
 def test_a_write_rolled_back_leaves_it():

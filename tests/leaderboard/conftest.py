@@ -8,3 +8,15 @@ def fresh_cache():
     cache.clear()
     yield
     cache.clear()
+
+
+@pytest.fixture(autouse=True)
+def queued_renders(request, monkeypatch):
+    """Replay renders are recorded here (render ids) instead of sent to a broker, unless the test is marked
+    `real_broker` (a worker process takes them)."""
+    sent = []
+    if request.node.get_closest_marker("real_broker") is None:
+        from leaderboard import tasks
+
+        monkeypatch.setattr(tasks.render_replay, "delay", sent.append)
+    return sent
