@@ -50,7 +50,8 @@ def generate(count, seed=1):
     from django.contrib.auth.models import User
     from django.utils import timezone
 
-    from evaluator.models import Run, Submission, TaskSet
+    from catalogue.models import TaskSet
+    from submissions.models import Run, Submission
 
     rng = random.Random(seed)
     task_set = TaskSet.objects.get(is_default=True)

@@ -185,7 +185,7 @@ def main():
     with site_setup.temporary_site(keep=args.keep) as tmp, ExitStack() as stack:
         began = time.perf_counter()
         site_setup.set_up()
-        from evaluator.models import Task
+        from catalogue.models import Task
         from sandbox import registry
 
         spec = registry.task(args.task)

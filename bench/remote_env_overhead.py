@@ -21,7 +21,6 @@ Last line: ratio=<remote/local> local_steps_per_s=.. remote_steps_per_s=..
 """
 import argparse
 import statistics
-import sys
 import time
 from contextlib import ExitStack
 
@@ -35,7 +34,7 @@ def set_up():
     site_setup.set_up()
     from django.contrib.auth.models import User
 
-    from evaluator.models import ApiToken
+    from submissions.models import ApiToken
 
     user = User.objects.create_user("bench", password="bench-not-used-1")
     return ApiToken.issue(user=user, name="bench")[1]
@@ -66,8 +65,8 @@ def main():
         started = time.perf_counter()
         key = set_up()
         site = stack.enter_context(site_setup.serving(tmp))  # stopped before the folder goes
-        from sandbox import registry
         from gameworld_client import GameWorldEnv, HostedEvaluation
+        from sandbox import registry
 
         task = registry.task(args.task)
         trajectory = task.reference

@@ -2,7 +2,7 @@
 game's manifest, the actions that reach the target at a public seed) blindly in a sealed evaluation.
 
 Set up the project's own way in a temporary folder (migrate, load_games --no-frames --no-validate; the default
-task set's tasks whose calibration card passes the gate, as a validated first start publishes it), it begins a sealed hosted evaluation (evaluator/hosted.py: the services under the agent socket),
+task set's tasks whose calibration card passes the gate, as a validated first start publishes it), it begins a sealed hosted evaluation (hosted/services.py: the services under the agent socket),
 opens episode 1 of each task picked (the site draws the seed from its secret and commits to it), stores the
 reference actions as the episode's actions (the agent ignores the frames, so a step-by-step game would apply
 the same ones), submits (seeds revealed, commitments checked) and verifies every run as the worker does (the
@@ -40,18 +40,19 @@ def drill(tasks, say=print):
     replayed as the worker replays them, and the reveal (seed, salt and commitment of each)."""
     from django.contrib.auth.models import User
 
-    from evaluator import hosted, verification
-    from evaluator.management.commands._baselines import primitive
-    from evaluator.models import Run
+    from hosted import services as hosted_services
+    from submissions import verification
+    from submissions.management.commands._baselines import primitive
+    from submissions.models import Run
 
     user = User.objects.create_user(f"sealed-drill-{time.time_ns()}")
-    evaluation = hosted.begin(user, {"agent": AGENT, "sealed": True})
+    evaluation = hosted_services.begin(user, {"agent": AGENT, "sealed": True})
     for task in tasks:
-        episode, spec, _ = hosted.open_episode(evaluation.pk, {"task": task.task_id, "episode_number": 1})
+        episode, spec, _ = hosted_services.open_episode(evaluation.pk, {"task": task.task_id, "episode_number": 1})
         for index, action in enumerate(task.reference["actions"]):  # as key presses: one computer-use agent
-            hosted.record_action(evaluation_id=evaluation.pk, episode_id=episode.pk, index=index,
+            hosted_services.record_action(evaluation_id=evaluation.pk, episode_id=episode.pk, index=index,
                                  action=primitive(action, spec))
-    submission, _, revealed = hosted.submit(evaluation.pk, user)
+    submission, _, revealed = hosted_services.submit(evaluation.pk, user)
     for run_id in submission.runs.values_list("pk", flat=True):
         verification.verify_run(run_id=run_id)
     runs = list(Run.objects.filter(submission=submission).select_related("task__game"))
@@ -70,7 +71,7 @@ def main():
 
     with site_setup.temporary_site(keep=args.keep):
         site_setup.set_up()
-        from evaluator.models import TaskSet
+        from catalogue.models import TaskSet
 
         tasks = pick(TaskSet.objects.get(is_default=True), None if args.all else args.tasks)
         started = time.perf_counter()

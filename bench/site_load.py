@@ -43,12 +43,11 @@ def prepare(submissions):
     from django.core.management import call_command
     from django.db import connections
     from django.templatetags.static import static
-
     from leaderboard_render import generate
 
     call_command("collectstatic", "--noinput", verbosity=0)
     task_set, n_tasks, n_runs = generate(submissions)
-    from evaluator.models import Submission
+    from submissions.models import Submission
 
     polled = Submission.objects.filter(task_set=task_set).order_by("pk").values_list("pk", flat=True).first()
     static_path = static("css/site.css")

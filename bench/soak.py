@@ -44,8 +44,9 @@ def prepare(players, agents):
     from django.db import connections
     from django.test import Client
 
-    from evaluator.management.commands._baselines import primitive
-    from evaluator.models import ApiToken, TaskSet
+    from catalogue.models import TaskSet
+    from submissions.management.commands._baselines import primitive
+    from submissions.models import ApiToken
 
     call_command("collectstatic", "--noinput", verbosity=0)
     cookies = []
@@ -254,7 +255,7 @@ def first_upload(base, key, document):
 def play_sessions(count):
     from django.contrib.auth.models import User
 
-    from evaluator.models import TaskSet
+    from catalogue.models import TaskSet
     from humanplay import services
     from humanplay.models import PlaySession
 
@@ -267,7 +268,7 @@ def settle(submission_ids):
     """Wait for the uploaded submissions' runs; (lost, doubled, runs)."""
     from django.db.models import Count
 
-    from evaluator.models import Run, SubmissionEvent
+    from submissions.models import Run, SubmissionEvent
 
     ids = set(submission_ids)
     deadline = time.monotonic() + SETTLE_S

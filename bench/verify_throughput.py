@@ -68,9 +68,9 @@ def bench_runs(task_set, count, max_actions):
 
 def submit(task_set, runs):
     """The server's own path: parse the upload, store it, queue one verify_run per run."""
-    from evaluator.models import UploadLimits
-    from evaluator.services import create_submission
-    from evaluator.uploads import parse_upload
+    from submissions.models import UploadLimits
+    from submissions.services import create_submission
+    from submissions.uploads import parse_upload
 
     raw = json.dumps({"format": "gameworld.submission/1", "agent": AGENT, "protocol": "paused",
                       "task_set": task_set.slug, "runs": runs}).encode()
@@ -79,7 +79,7 @@ def submit(task_set, runs):
 
 
 def wait_finished(submission_id, worker, timeout=FINISH_TIMEOUT_S, poll=0.02):
-    from evaluator.models import Submission
+    from submissions.models import Submission
 
     deadline = time.monotonic() + timeout
     while True:
@@ -179,7 +179,7 @@ def warm_up(worker, concurrency, task_set, warmup_runs):
 
 def measure(concurrency, task_set, runs, warmup_runs, tmp):
     """Start a worker of `concurrency` processes, warm it up, time one submission; stop the worker."""
-    from evaluator.models import Run
+    from submissions.models import Run
 
     worker = start_worker(concurrency, tmp)
     try:
@@ -214,7 +214,7 @@ def main():
     with site_setup.temporary_site(keep=args.keep) as tmp:
         bench_started = time.perf_counter()
         site_setup.set_up()
-        from evaluator.models import TaskSet
+        from catalogue.models import TaskSet
 
         task_set = TaskSet.objects.get(status=TaskSet.Status.PUBLISHED, is_default=True)
         runs = bench_runs(task_set, args.runs, args.max_actions)

@@ -61,7 +61,7 @@ class WaitTimeout(ClientError, TimeoutError):
 
 # Writing a submission file.
 
-# The agent block's fields in the upload format (the site's schema: evaluator/schemas/submission-1.schema.json).
+# The agent block's fields in the upload format (the site's schema: submissions/schemas/submission-1.schema.json).
 AGENT_FIELDS = {"name", "model", "org", "interface", "memory_rounds", "url", "notes", "code_url", "paper_url",
                 "weights", "tuned_on_benchmark", "reported"}
 

@@ -8,9 +8,10 @@ from channels.auth import AuthMiddlewareStack
 from channels.security.websocket import AllowedHostsOriginValidator
 from django.urls import path
 
-from evaluator.consumers import AgentConsumer, SubmissionProgressConsumer
+from catalogue.rom_capture import RomCaptureConsumer
+from hosted.consumers import AgentConsumer
 from humanplay.consumers import PlayConsumer
-from humanplay.rom_capture import RomCaptureConsumer
+from submissions.consumers import SubmissionProgressConsumer
 
 
 def from_the_site(consumer):

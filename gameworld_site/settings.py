@@ -97,7 +97,7 @@ def kept_secret(variable):
 KEPT_SECRET_FILES = {"DJANGO_SECRET_KEY": "secret-key", "GAMEWORLD_SEAL_SECRET": "seal-secret"}
 # Django's signing key (sessions, CSRF, password reset links).
 SECRET_KEY = kept_secret("DJANGO_SECRET_KEY")
-# The key of the HMAC that draws sealed seeds (evaluator/sealing.py); it never leaves the server.
+# The key of the HMAC that draws sealed seeds (submissions/sealing.py); it never leaves the server.
 GAMEWORLD_SEAL_SECRET = kept_secret("GAMEWORLD_SEAL_SECRET")
 
 INSTALLED_APPS = [
@@ -112,7 +112,11 @@ INSTALLED_APPS = [
     "channels",
     "axes",
     "django_ratelimit",
-    "evaluator",
+    "gameworld_site",  # the commands that run the whole site (runsite, load_games)
+    "evaluator",  # no code: the migration history of the models that moved to the three apps below
+    "catalogue",
+    "submissions",
+    "hosted",
     "humanplay",
     "leaderboard",
 ]
@@ -179,7 +183,7 @@ else:
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", CELERY_BROKER_URL)
 # The cache the leaderboard's pages are served from, shared by every site process (web and worker): a folder under
 # DATA_DIR in the embedded default, Redis when REDIS_URL is set. Entries are kept under the data version
-# (evaluator/data_version.py), never invalidated.
+# (catalogue/data_version.py), never invalidated.
 if REDIS_URL:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL,
                           "KEY_PREFIX": "gameworld"}}
@@ -200,14 +204,14 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 GAMEWORLD_RUN_LEASE_S = env_int("GAMEWORLD_RUN_LEASE_S", 300, minimum=1)
 if CELERY_BROKER_URL.startswith("redis"):
     CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": env_int("GAMEWORLD_VISIBILITY_TIMEOUT_S", 600, minimum=1)}
-# The worker-recovery drill's hook (tests/evaluator/test_worker_recovery.py): a worker started with it holds the run
+# The worker-recovery drill's hook (tests/submissions/test_worker_recovery.py): a worker started with it holds the run
 # it claims once this many runs of its submission are verified, until it is killed. Never set on a site.
 GAMEWORLD_DRILL_HOLD_AFTER_RUNS = env_int("GAMEWORLD_DRILL_HOLD_AFTER_RUNS", None, minimum=0)
 CELERY_BEAT_SCHEDULE = {
-    "requeue-stuck-runs": {"task": "evaluator.tasks.requeue_stuck_runs",
+    "requeue-stuck-runs": {"task": "submissions.tasks.requeue_stuck_runs",
                            "schedule": env_int("GAMEWORLD_SWEEP_EVERY_S", 60, minimum=1)},
     "expire-abandoned-play-sessions": {"task": "humanplay.tasks.expire_abandoned_sessions", "schedule": 300},
-    "expire-idle-hosted-evaluations": {"task": "evaluator.hosted_tasks.expire_idle_hosted_evaluations", "schedule": 300},
+    "expire-idle-hosted-evaluations": {"task": "hosted.tasks.expire_idle_hosted_evaluations", "schedule": 300},
     "prune-replays": {"task": "leaderboard.tasks.prune_replays", "schedule": 3600},
     "prune-play-frames": {"task": "humanplay.tasks.prune_play_frames", "schedule": 3600},
     "release-abandoned-assignments": {"task": "humanplay.tasks.release_abandoned_assignments", "schedule": 60},
@@ -237,7 +241,7 @@ AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_VERBOSE = False
 # The rest: django-ratelimit's counters in the shared cache (every site process counts in the same place), per
-# account unless said otherwise; a refusal says the limit and when it resets (evaluator/limits.py).
+# account unless said otherwise; a refusal says the limit and when it resets (submissions/limits.py).
 RATELIMIT_USE_CACHE = "default"
 LIMIT_DEFAULTS = {  # name: (variable, default)
     "signup": ("GAMEWORLD_LIMIT_SIGNUPS", "5/h"),  # accounts made from one address

@@ -14,8 +14,10 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("favicon.ico", favicon),
     path("accounts/", include("django.contrib.auth.urls")),
-    path("api/", include("evaluator.api_urls")),
+    path("api/", include("submissions.api_urls")),
+    path("", include("catalogue.urls")),  # before humanplay's play/<game>/<task>/, which play/roms/<pk>/ would match
+    path("", include("submissions.urls")),
+    path("", include("hosted.urls")),
     path("", include("humanplay.urls")),
     path("", include("leaderboard.urls")),  # the home page "/" is the leaderboard
-    path("", include("evaluator.urls")),
 ]

@@ -2,11 +2,11 @@ from django.contrib import admin
 from django.db.models import Count, Q
 from django.utils.html import format_html
 
-from evaluator.admin import AuditedAdmin, SiteSettingsAdmin
-from evaluator.models import Run
+from catalogue.admin import AuditedAdmin, SiteSettingsAdmin
+from submissions.models import Run
 
 from .models import (Assignment, BaselineCoverage, Campaign, CampaignMember, ExpertDesignation, HumanPlaySettings,
-                     PlayerProfile, PlaySession)
+                      PlayerProfile, PlaySession)
 
 
 @admin.register(PlayerProfile)

@@ -1,4 +1,4 @@
-"""One WebSocket per play session, on the live-session engine (evaluator/live.py). The server owns the
+"""One WebSocket per play session, on the live-session engine (hosted/live.py). The server owns the
 game; the page sends one action per message.
 
 Server -> page: a JSON status ({"type": "status", "step", "actions_left", "attempt", ...}) followed by the
@@ -12,7 +12,7 @@ import json
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from evaluator.live import LiveSession, Refusal, read_message
+from hosted.live import LiveSession, Refusal, read_message
 
 from . import frames, services
 from .models import PlaySession

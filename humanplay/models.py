@@ -10,7 +10,9 @@ from django.db import models
 from django.urls import reverse
 from django.utils import timezone
 
-from evaluator.models import GENRES, AppliedAction, Game, Run, SiteSettings, Task
+from catalogue.models import GENRES, Game, SiteSettings, Task
+from hosted.models import AppliedAction
+from submissions.models import Run
 
 
 class PlayerProfile(models.Model):
@@ -140,7 +142,7 @@ class Campaign(models.Model):
     title = models.CharField(max_length=120)
     description = models.TextField(blank=True,
                                    help_text="Shown on the campaign page: who it is for, how long a task takes.")
-    task_set = models.ForeignKey("evaluator.TaskSet", on_delete=models.PROTECT, related_name="campaigns")
+    task_set = models.ForeignKey("catalogue.TaskSet", on_delete=models.PROTECT, related_name="campaigns")
     novice_runs_per_task = models.PositiveSmallIntegerField(
         default=3, validators=[MaxValueValidator(50)],
         help_text="Novice runs each task needs (a novice run is a player's first recorded attempt at the game, "

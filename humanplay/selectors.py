@@ -5,10 +5,11 @@ from collections import defaultdict
 from django.db.models import Count, Q
 from django.utils import timezone
 
-from evaluator.models import GENRES, LEVELS, Run
+from catalogue.models import GENRES, LEVELS
+from submissions.models import Run
 
 from .models import (TAKES_A_SLOT, Assignment, CampaignMember, ExpertDesignation, HumanPlaySettings, PlaySession,
-                     pseudonym)
+                      pseudonym)
 
 KIND_NAMES = {Run.Kind.NOVICE.value: "novice", Run.Kind.EXPERT.value: "expert"}
 

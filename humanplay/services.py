@@ -5,9 +5,9 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from evaluator import limits, verification
-from evaluator.models import Run
-from evaluator.sealing import seal, sealed_seed
+from submissions import limits, verification
+from submissions.models import Run
+from submissions.sealing import seal, sealed_seed
 
 from . import frames, selectors
 from .models import Assignment, CampaignMember, HumanPlaySettings, PlayAction, PlayerProfile, PlaySession

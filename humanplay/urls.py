@@ -4,8 +4,6 @@ from . import views
 
 app_name = "humanplay"
 urlpatterns = [
-    path("evaluate/", views.evaluate, name="evaluate"),
-    path("evaluate/gameworld-client.zip", views.client_archive, name="client_archive"),
     path("play/rules/", views.rules, name="rules"),
     path("campaigns/", views.campaigns, name="campaigns"),
     path("campaigns/<slug:slug>/", views.campaign_page, name="campaign"),
@@ -18,7 +16,6 @@ urlpatterns = [
     path("campaigns/<slug:slug>/assignments/<int:pk>/", views.assignment_page, name="assignment"),
     path("campaigns/<slug:slug>/assignments/<int:pk>/<str:action>/", views.assignment_action,
          name="assignment_action"),
-    path("play/roms/<int:pk>/start/", views.rom_capture, name="rom_capture"),
     path("play/profile/", views.profile, name="profile"),
     path("play/sessions/<int:pk>/", views.session_page, name="session"),
     path("play/sessions/<int:pk>/frames/<int:index>.jpg", views.session_frame, name="frame"),

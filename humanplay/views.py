@@ -1,21 +1,19 @@
 from django import forms
-from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
-from django.db.models import Count
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.defaultfilters import pluralize
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from evaluator.limits import LimitReached
-from evaluator.models import Run, Task
-from sandbox.actions import describe
-from evaluator import selectors as evaluator_selectors
-from evaluator.selectors import latest_tasks
+from catalogue.models import Task
+from catalogue.selectors import latest_tasks
 from leaderboard import selectors
 from leaderboard.exports import csv_response
+from sandbox.protocol import describe_action
+from submissions.limits import LimitReached
+from submissions.models import Run
 
 from . import charts, frames, services
 from . import selectors as campaign_selectors
@@ -73,6 +71,8 @@ def start(request, game, task):
 # The on-screen keys of the play page (for touch screens): arrows as a D-pad, the other keys as buttons.
 DPAD = {"ArrowUp": ("up", "▲"), "ArrowLeft": ("left", "◀"), "ArrowRight": ("right", "▶"), "ArrowDown": ("down", "▼"),
         "up": ("up", "▲"), "left": ("left", "◀"), "right": ("right", "▶"), "down": ("down", "▼")}
+
+
 KEY_LABELS = {"Space": "Space", "Enter": "Enter", "ShiftLeft": "Shift", "ShiftRight": "Shift", "Escape": "Esc",
               "Backspace": "⌫", "a": "A", "b": "B", "start": "Start", "select": "Select"}
 
@@ -95,7 +95,7 @@ def session_page(request, pk):
         "pad": on_screen_keys(manifest["keys"]),
         "pointer": manifest["pointer"], "viewport": manifest["viewport"],
         "semantic_actions": manifest["semantic_actions"], "frame_count": frames.count(session),
-        "actions": [describe(a) for a in session.action_list()] if session.status != PlaySession.Status.ACTIVE else [],
+        "actions": [describe_action(a) for a in session.action_list()] if session.status != PlaySession.Status.ACTIVE else [],
         "rules": HumanPlaySettings.current(),
         "compare": selectors.task_comparison(session.task) if session.status == PlaySession.Status.FINISHED else None,
         "assignment": campaign_selectors.assignment_of(session)})
@@ -134,69 +134,6 @@ def profile(request):
 def rules(request):
     return render(request, "humanplay/rules.html", {"rules": HumanPlaySettings.current()})
 
-
-# "Evaluate your agent": the three paths, and the client package for pip.
-
-CLIENT_DIR = settings.BASE_DIR / "gameworld_client"
-CLIENT_FILES = ("pyproject.toml", "README.md", "py.typed", "*.py")
-
-
-@require_GET
-def evaluate(request):
-    from evaluator.models import HostedEvaluation, HostedEvaluationSettings
-
-    task_set = evaluator_selectors.published_default_set()
-    examples = evaluator_selectors.example_tasks(task_set) if task_set else []
-    evaluations = []
-    if request.user.is_authenticated:
-        evaluations = HostedEvaluation.objects.filter(user=request.user).select_related(
-            "task_set", "submission").annotate(episode_count=Count("episodes"))[:20]
-    site = f"{request.scheme}://{request.get_host()}"
-    return render(request, "humanplay/evaluate.html", {
-        "site": site, "task_set": task_set, "task_count": task_set.tasks.count() if task_set else 0,
-        "examples": examples, "example": examples[0] if examples else None,
-        "being_checked": evaluator_selectors.default_set_validation(), "evaluations": evaluations,
-        "hosted_expiry_hours": HostedEvaluationSettings.current().hosted_expiry_hours,
-        "client_url": site + reverse("humanplay:client_archive")})
-
-
-@require_GET
-def client_archive(request):
-    """The gameworld_client package as a source archive pip installs: `pip install <site>/evaluate/...zip`."""
-    import io
-    import zipfile
-
-    from django.http import FileResponse
-
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        for pattern in CLIENT_FILES:
-            for path in sorted(CLIENT_DIR.glob(pattern)):
-                info = zipfile.ZipInfo(f"gameworld-client/{path.name}", date_time=(2026, 1, 1, 0, 0, 0))
-                info.compress_type = zipfile.ZIP_DEFLATED
-                archive.writestr(info, path.read_bytes())
-    buffer.seek(0)
-    return FileResponse(buffer, as_attachment=True, filename="gameworld-client.zip", content_type="application/zip")
-
-
-@login_required
-@require_GET
-def rom_capture(request, pk):
-    """Play a registered ROM from power-on to its start, then save that moment as its start state."""
-    from django.core.exceptions import PermissionDenied
-
-    from evaluator.models import RegisteredRom
-
-    from .rom_capture import PERMISSION
-
-    if not request.user.has_perm(PERMISSION):
-        raise PermissionDenied("maintainers only")
-    rom = get_object_or_404(RegisteredRom, pk=pk)
-    return render(request, "humanplay/rom_capture.html", {"rom": rom, "keys": rom.keys or [],
-                                                          "actions": [describe(a) for a in rom.start_actions or []]})
-
-
-# Campaigns: the page (coverage, volunteers, join, "Play the next task"), an assignment, and the exports.
 
 def _campaign(slug):
     return get_object_or_404(Campaign.objects.select_related("task_set"), slug=slug)
@@ -265,7 +202,7 @@ def campaign_withdraw(request, slug):
     """Withdraw consent (from the account page), choosing whether past runs leave the campaign's exports."""
     campaign = _campaign(slug)
     runs = request.POST.get("runs")
-    account = reverse("evaluator:account") + "#campaigns"
+    account = reverse("submissions:account") + "#campaigns"
     if runs not in ("keep", "remove"):
         messages.error(request, f"Choose whether your past runs stay in the exports and figures of {campaign.title}, "
                                 f"then withdraw.")

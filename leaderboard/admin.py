@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from evaluator.admin import SiteSettingsAdmin
+from catalogue.admin import SiteSettingsAdmin
 
 from .models import BoardSettings
 

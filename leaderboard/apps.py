@@ -1,6 +1,6 @@
 from django.apps import AppConfig
 
-from evaluator import data_version
+from catalogue import data_version
 
 
 class LeaderboardConfig(AppConfig):

@@ -7,7 +7,7 @@ from html import escape
 
 import plotly.graph_objects as go
 
-from evaluator.models import Submission
+from submissions.models import Submission
 
 from .selectors import GENRE_IDS, GENRE_NAMES, LEVEL_IDS, groups_for
 

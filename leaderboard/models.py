@@ -3,7 +3,7 @@ from django.core.validators import MaxValueValidator
 from django.db import models
 from django.utils import timezone
 
-from evaluator.models import SiteSettings
+from catalogue.models import SiteSettings
 
 
 class BoardSettings(SiteSettings):
@@ -26,7 +26,7 @@ class ReplayRender(models.Model):
         READY = "ready"
         ERROR = "error"
 
-    run = models.ForeignKey("evaluator.Run", on_delete=models.CASCADE, related_name="replay_renders")
+    run = models.ForeignKey("submissions.Run", on_delete=models.CASCADE, related_name="replay_renders")
     trace_sha256 = models.CharField(max_length=64, help_text="The verified trace replayed: a run verified again "
                                                              "with another trace is rendered again.")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.QUEUED)

@@ -19,7 +19,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from sandbox import Trajectory, run_trajectory
-from sandbox.oracle import read_field
+from sandbox.protocol import read_field
 
 from .models import ReplayRender
 

@@ -24,8 +24,9 @@ import pandas as pd
 from django.core.cache import cache
 from django.db.models import Q
 
-from evaluator import data_version
-from evaluator.models import GENRES, LEVELS, Protocol, Provenance, Run, Submission, Task, TaskSet
+from catalogue import data_version
+from catalogue.models import GENRES, LEVELS, Task, TaskSet
+from submissions.models import Protocol, Provenance, Run, Submission
 
 from .models import BoardSettings
 from .statistics import above_chance, bootstrap_intervals, interval_ranks, paired_difference

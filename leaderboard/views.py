@@ -1,5 +1,5 @@
 """Thin views: read the request's view parameters, ask the selectors, render. The board, its fragments and the
-exports are cached under the data version (evaluator/data_version.py), so a newly verified run shows on the next
+exports are cached under the data version (catalogue/data_version.py), so a newly verified run shows on the next
 request, and their ETags name it (304 while nothing changed)."""
 import hashlib
 from dataclasses import dataclass, replace
@@ -18,11 +18,12 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.http import condition, require_GET
 from django.views.decorators.vary import vary_on_cookie
 
-from evaluator import data_version
-from evaluator import selectors as evaluator_selectors
-from evaluator.models import Game, Protocol, Run, Submission, Task
-from sandbox.actions import describe as describe_action
+from catalogue import data_version
+from catalogue import selectors as catalogue_selectors
+from catalogue.models import Game, Task
+from sandbox.protocol import describe_action
 from sandbox.commitment import commitment_holds
+from submissions.models import Protocol, Run, Submission
 
 from . import charts, replays, selectors
 from .exports import csv_response
@@ -230,7 +231,7 @@ def index(request):
         context = {"params": params, "task_sets": public, "task_set": task_set, "switches": switches(params),
                    "search_keep": params.pairs(q="", all=False)}
         if task_set is None:
-            context["preparing"] = evaluator_selectors.default_set_validation()
+            context["preparing"] = catalogue_selectors.default_set_validation()
         else:
             context["board"] = mark_safe(selectors.from_cache(f"board.{task_set.pk}.{params.cache_part()}",
                                                               lambda: render_board(task_set, params)))

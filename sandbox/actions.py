@@ -10,10 +10,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from .errors import InvalidAction
-from .protocol import (DEFAULT_STEP_MS_RANGE, INTERFACES, PRIMITIVE_FIELDS, SEMANTIC, describe_action, refusal,
-                       semantic_refusal)
-
-describe = describe_action  # humanplay and leaderboard import it from here until they import sandbox.protocol
+from .protocol import DEFAULT_STEP_MS_RANGE, INTERFACES, PRIMITIVE_FIELDS, SEMANTIC, refusal, semantic_refusal
 
 
 @dataclass(frozen=True)

@@ -19,9 +19,6 @@ from . import oracle
 from .errors import InvalidAction, RunOver
 from .protocol import LATENCY_FIELD, invalid_record, is_invalid_record, read_latency, with_latency
 
-# Still imported from here by evaluator/ (live.py, uploads.py, hosted.py) until it imports sandbox.protocol.
-from .protocol import INVALID as RECORDED_INVALID, MAX_LATENCY_MS, split_latency  # noqa: F401
-
 
 class Wrapper:
     """A rule around an env: forwards every attribute it does not define to the env it wraps."""

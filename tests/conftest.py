@@ -49,7 +49,7 @@ def bundled_games(django_db_setup, django_db_blocker):
     without transactional tests: their flush would take the games away."""
     from django.db import transaction
 
-    from tests.evaluator.submissions import load_games
+    from tests.factories import load_games
 
     with django_db_blocker.unblock(), transaction.atomic():
         load_games()
@@ -141,7 +141,7 @@ def queued_runs(request, monkeypatch):
     `real_broker` (it runs a worker process and needs the messages)."""
     sent = []
     if request.node.get_closest_marker("real_broker") is None:
-        from evaluator import tasks
+        from submissions import tasks
 
         monkeypatch.setattr(tasks.verify_run, "delay", sent.append)
     return sent

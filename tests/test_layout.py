@@ -11,7 +11,8 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 # Top to bottom: a package may import the packages below it, never one above.
-LAYERS = ["gameworld_site", "humanplay", "leaderboard", "evaluator", "gameworld_client", "sandbox", "games"]
+LAYERS = ["gameworld_site", "evaluator", "humanplay", "leaderboard", "hosted", "submissions", "catalogue",
+          "gameworld_client", "sandbox", "games"]
 # Standing aside: these import only the packages listed, and no other package imports them. gameworld_client is
 # the agent developer's package; a game's files (its solver, a player that drives the sandbox) are data to the
 # site, found by path and never imported by a package.
@@ -154,7 +155,7 @@ def test_the_checks_catch_a_circle_an_upward_import_and_django_in_the_sandbox(tm
     files = {
         "sandbox/__init__.py": "", "sandbox/a.py": "def f():\n    from . import b\n",
         "sandbox/b.py": "from sandbox.a import f\nimport django.conf\n",
-        "evaluator/__init__.py": "", "evaluator/x.py": "from leaderboard import y\n",
+        "catalogue/__init__.py": "", "catalogue/x.py": "from leaderboard import y\n",
         "leaderboard/__init__.py": "", "leaderboard/y.py": "import sandbox.b\n",
     }
     for name, text in files.items():
@@ -163,7 +164,7 @@ def test_the_checks_catch_a_circle_an_upward_import_and_django_in_the_sandbox(tm
     modules = project_modules(tmp_path)
     graph, external = import_graph(modules)
     assert circles(graph) == [["sandbox.a", "sandbox.b"]]
-    assert layering_breaches(graph, modules, tmp_path) == ["evaluator/x.py:1: evaluator.x imports leaderboard.y"]
+    assert layering_breaches(graph, modules, tmp_path) == ["catalogue/x.py:1: catalogue.x imports leaderboard.y"]
     assert "django" in external["sandbox.b"]
 
 

@@ -4,8 +4,8 @@ import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGES = ("sandbox", "evaluator", "humanplay", "leaderboard", "gameworld_client", "gameworld_site", "games", "docs",
-            "templates", "tests", "bin", "bench", "static")
+PACKAGES = ("sandbox", "evaluator", "catalogue", "submissions", "hosted", "humanplay", "leaderboard", "gameworld_client",
+            "gameworld_site", "games", "docs", "templates", "tests", "bin", "bench", "static")
 SCANNED = [ROOT / "README.md", *(  # the tests are left out: their paths are made-up examples
     path for package in PACKAGES if package != "tests" for path in (ROOT / package).rglob("*")
     if path.suffix in (".py", ".md", ".html", ".txt") or path.parent.name == "bin")]

@@ -5,7 +5,7 @@ copy of it. The file hash goes: the content hash is the one identity of a submis
 import django.db.models.deletion
 from django.db import migrations, models
 
-from evaluator.uploads import content_sha256
+from submissions.uploads import content_sha256
 
 
 def provenance_and_content(apps, schema_editor):
@@ -67,7 +67,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='submission',
             name='content_sha256',
-            field=models.CharField(blank=True, db_index=True, help_text="The identity of the runs whatever the bytes: task set, protocol, interface and every run's task, seed and actions, canonically (evaluator/uploads.py content_sha256).", max_length=64),
+            field=models.CharField(blank=True, db_index=True, help_text="The identity of the runs whatever the bytes: task set, protocol, interface and every run's task, seed and actions, canonically (submissions/uploads.py content_sha256).", max_length=64),
         ),
         migrations.AddField(
             model_name='submission',

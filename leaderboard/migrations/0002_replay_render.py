@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('evaluator', '0012_run_claimed_by'),
+        ('submissions', '0001_initial'),
         ('leaderboard', '0001_initial'),
     ]
 
@@ -26,7 +26,7 @@ class Migration(migrations.Migration):
                 ('created', models.DateTimeField(auto_now_add=True)),
                 ('updated', models.DateTimeField(default=django.utils.timezone.now, help_text='The last change of state or progress: a render that stops moving was left by a worker that died.')),
                 ('viewed', models.DateTimeField(default=django.utils.timezone.now, help_text='The last view (within a minute): pruning removes the least recently viewed first.')),
-                ('run', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='replay_renders', to='evaluator.run')),
+                ('run', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='replay_renders', to='submissions.run')),
             ],
             options={
                 'constraints': [models.UniqueConstraint(fields=('run', 'trace_sha256'), name='one_replay_render_per_trace')],

@@ -3,7 +3,7 @@ from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
-from evaluator.models import Submission
+from submissions.models import Submission
 
 register = template.Library()
 

@@ -9,12 +9,12 @@ import pytest
 from django.db.models import F
 from django.utils import timezone
 
-from evaluator.models import TaskSet
+from catalogue.models import TaskSet
 from humanplay.models import Assignment, Campaign, PlaySession
+from leaderboard.models import BoardSettings
 from sandbox import registry
 from sandbox.solvers import play_solver
-from leaderboard.models import BoardSettings
-from tests.evaluator.submissions import load_games, make_user, task
+from tests.factories import load_games, make_user, task
 
 pytestmark = [pytest.mark.slow, pytest.mark.real_broker, pytest.mark.django_db(transaction=True)]
 

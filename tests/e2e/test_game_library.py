@@ -1,8 +1,8 @@
 """In a real browser: the game library lists every bundled game with a frame captured by the sandbox."""
 import pytest
 
+from catalogue.bundle_loading import load_bundles
 from sandbox import registry
-from evaluator.bundle_loading import load_bundles
 
 pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 

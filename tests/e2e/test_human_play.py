@@ -2,7 +2,7 @@
 result and the run verified by the server's replay."""
 import pytest
 
-from tests.evaluator.submissions import load_games, make_user
+from tests.factories import load_games, make_user
 
 pytestmark = [pytest.mark.slow, pytest.mark.real_broker, pytest.mark.django_db(transaction=True)]
 

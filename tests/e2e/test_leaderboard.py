@@ -5,9 +5,9 @@ import re
 import pytest
 from django.core.cache import cache
 
-from evaluator import verification
-from evaluator.models import Run, Submission
-from tests.evaluator.submissions import task
+from submissions import verification
+from submissions.models import Run, Submission
+from tests.factories import task
 from tests.leaderboard.factories import core_task_set, populate
 
 pytestmark = [pytest.mark.slow, pytest.mark.real_broker, pytest.mark.django_db(transaction=True)]

@@ -3,7 +3,7 @@ import json
 
 import pytest
 
-from tests.evaluator.submissions import SHORT_TASKS, as_computer_use, load_games, make_user, run_entry
+from tests.factories import SHORT_TASKS, as_computer_use, load_games, make_user, run_entry
 
 pytestmark = [pytest.mark.slow, pytest.mark.real_broker, pytest.mark.django_db(transaction=True)]
 

@@ -8,12 +8,13 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 
-from evaluator.models import ApiToken, HostedEvaluation, Submission
+from hosted.models import HostedEvaluation
 from sandbox import registry
-from tests.evaluator.submissions import load_games, make_user
+from submissions.models import ApiToken, Submission
+from tests.factories import load_games, make_user
 
 pytestmark = pytest.mark.django_db
-BASELINES = Path(__file__).resolve().parents[2] / "evaluator" / "baselines"
+BASELINES = Path(__file__).resolve().parents[2] / "submissions" / "baselines"
 
 
 def test_the_page_shows_the_three_paths_with_this_sites_commands(client):
@@ -31,8 +32,8 @@ def test_the_page_shows_the_three_paths_with_this_sites_commands(client):
 
 
 def test_the_examples_name_tasks_of_the_published_set_or_say_there_is_none_yet(client):
-    from evaluator.models import TaskSet
-    from tests.evaluator.submissions import validating_the_default_set
+    from catalogue.models import TaskSet
+    from tests.factories import validating_the_default_set
 
     load_games()
     page = client.get("/evaluate/").content.decode()
@@ -48,7 +49,7 @@ def test_the_examples_name_tasks_of_the_published_set_or_say_there_is_none_yet(c
 def test_a_signed_in_user_sees_their_hosted_evaluations(client):
     load_games()
     user = make_user("lab")
-    from evaluator.models import TaskSet
+    from catalogue.models import TaskSet
 
     HostedEvaluation.objects.create(user=user, task_set=TaskSet.objects.get(slug="core-v11"), protocol="realtime",
                                     agent={"name": "rt-agent", "model": "m", "interface": "cua"})
@@ -86,7 +87,7 @@ def test_the_baseline_files_load_once_as_submissions_and_replay_to_their_claims(
     assert "NOT PIXELS" in scripted.notes and scripted.user is None and scripted.interface == "cua"
     assert set(Submission.objects.values_list("is_baseline", flat=True)) == {True}
 
-    from evaluator import verification
+    from submissions import verification
 
     for submission in Submission.objects.all():  # one run of each (a worker replays them all on a new site)
         run = submission.runs.order_by("pk").first()

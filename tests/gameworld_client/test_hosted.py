@@ -4,9 +4,9 @@ import socket
 
 import pytest
 
-from evaluator.models import ApiToken, Run, Submission
 from sandbox import registry
-from tests.evaluator.submissions import as_semantic, load_games, make_user
+from submissions.models import ApiToken, Run, Submission
+from tests.factories import as_semantic, load_games, make_user
 
 AGENT = {"name": "hosted-test", "model": "scripted", "interface": "generalist"}
 TASK = "breakout/rally-5@1"
@@ -20,7 +20,8 @@ def token_for(name):
 @pytest.mark.real_broker
 @pytest.mark.django_db(transaction=True)
 def test_remote_env_matches_the_local_env_resumes_and_verifies_on_a_worker(site_url, celery_worker_process):
-    from gameworld_client import GameWorldEnv, HostedError, HostedEvaluation as Hosted, wait
+    from gameworld_client import GameWorldEnv, HostedError, wait
+    from gameworld_client import HostedEvaluation as Hosted
 
     load_games()
     key = token_for("hosted-ben")

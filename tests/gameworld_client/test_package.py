@@ -17,7 +17,7 @@ import pytest
 
 from gameworld_client.__main__ import parser
 from sandbox import registry
-from tests.evaluator.submissions import as_semantic
+from tests.factories import as_semantic
 from tests.gameworld_client.terminal import run_on_a_terminal
 from tests.gameworld_client.test_upload import AGENT, published_tasks, reference_run, user_key
 

@@ -12,7 +12,7 @@ from gameworld_client.agents import run_tasks
 from gameworld_client.chat import ChatAgent, ChatError, ChatModel, parse_reply, tools_for
 from gameworld_client.env import GameWorldEnv
 from sandbox import Trajectory, registry, run_trajectory
-from tests.evaluator.submissions import as_semantic
+from tests.factories import as_semantic
 from tests.gameworld_client.fake_chat import FakeChat, text, tool_call
 from tests.gameworld_client.terminal import run_on_a_terminal
 
@@ -152,10 +152,10 @@ def test_the_runner_completes_a_task_records_the_invalid_reply_and_verifies(tmp_
 
 def submit_and_verify(path):
     """The server's path for an upload, then the replay a worker does, in this process."""
-    from evaluator import services, verification
-    from evaluator.models import Run, Submission, UploadLimits
-    from evaluator.uploads import parse_upload
-    from tests.evaluator.submissions import load_games
+    from submissions import services, verification
+    from submissions.models import Run, Submission, UploadLimits
+    from submissions.uploads import parse_upload
+    from tests.factories import load_games
 
     load_games()
     parsed = parse_upload(path.read_bytes(), user=None, limits=UploadLimits.current())
@@ -192,9 +192,9 @@ def test_realtime_latency_is_charged_recorded_and_replayed(tmp_path):
 
 @pytest.mark.django_db
 def test_the_upload_format_keeps_latency_for_realtime_only(tmp_path):
-    from evaluator.models import UploadLimits
-    from evaluator.uploads import UploadRejected, parse_upload
-    from tests.evaluator.submissions import load_games, payload
+    from submissions.models import UploadLimits
+    from submissions.uploads import UploadRejected, parse_upload
+    from tests.factories import load_games, payload
 
     load_games()
     runs = [{"task": "breakout/rally-5@1", "seed": 1, "actions": [

@@ -12,7 +12,7 @@ import pytest
 from gameworld_client import UploadError, upload, wait, write_submission
 
 ROOT = Path(__file__).resolve().parents[2]
-SCHEMA = ROOT / "evaluator" / "schemas" / "submission-1.schema.json"
+SCHEMA = ROOT / "submissions" / "schemas" / "submission-1.schema.json"
 AGENT = {"name": "client-test", "model": "reference-replayer", "interface": "cua"}
 FAITHFUL = ["minesweeper/clear-board", "platformer/seven-coins", "breakout/rally-5", "merge2048/corner-20"]
 TAMPERED = "merge2048/corner-30"  # its null trajectory, claimed as a success
@@ -29,8 +29,8 @@ def cli(*args, env=None, timeout=300):
 
 
 def published_tasks():
-    from evaluator.models import TaskSet
-    from evaluator.bundle_loading import load_bundles
+    from catalogue.bundle_loading import load_bundles
+    from catalogue.models import TaskSet
 
     # Only the games used here: a bundle being written beside these tests must not fail them.
     report = load_bundles(slugs=GAMES, capture_frames=False)
@@ -42,7 +42,7 @@ def published_tasks():
 def user_key():
     from django.contrib.auth import get_user_model
 
-    from evaluator.models import ApiToken
+    from submissions.models import ApiToken
 
     user = get_user_model().objects.create_user("agent-lab", password="not-used-here-1")
     return ApiToken.issue(user=user, name="client test")[1]
@@ -51,7 +51,7 @@ def user_key():
 def reference_run(task):
     """The task's reference as a computer-use run (AGENT's interface): semantic actions as the keys or clicks
     they stand for."""
-    from tests.evaluator.submissions import as_computer_use
+    from tests.factories import as_computer_use
 
     return as_computer_use({"task": task.task_id, "seed": task.reference["seed"],
                             "actions": task.reference["actions"], "claimed": {"progress": 1.0, "success": True}})
@@ -89,7 +89,9 @@ def test_write_submission_writes_a_file_the_schema_accepts(tmp_path):
     written = write_submission(tmp_path / "results.json", agent=agent, task_set="core-v11", runs=runs)
     data = json.loads((tmp_path / "results.json").read_text(encoding="utf-8"))
     assert data == written
-    jsonschema.Draft202012Validator(json.loads(SCHEMA.read_text())).validate(data)
+    from submissions.uploads import submission_schema  # the schema the site serves, limits filled in
+
+    jsonschema.Draft202012Validator(submission_schema()).validate(data)
     assert data["format"] == "gameworld.submission/1" and data["protocol"] == "paused"
     assert data["runs"][0]["claimed"] == {"progress": 1.0, "success": True} and "claimed" not in data["runs"][1]
     assert not list(tmp_path.glob("*.tmp"))
@@ -105,7 +107,7 @@ def test_write_submission_names_the_fields_the_server_would_refuse(tmp_path):
 
 def test_the_client_imports_without_django():
     probe = ("import sys, gameworld_client, gameworld_client.__main__; "
-             "assert not [m for m in sys.modules if m.split('.')[0] in ('django', 'evaluator')], 'django imported'")
+             "assert not [m for m in sys.modules if m.split('.')[0] in ('django', 'catalogue', 'submissions', 'hosted')], 'django imported'")
     result = subprocess.run([sys.executable, "-c", probe], env={**os.environ, "PYTHONPATH": str(ROOT)},
                             cwd="/", capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
@@ -149,7 +151,7 @@ def test_an_upload_whose_connection_was_cut_is_sent_once_more(monkeypatch):
 @pytest.mark.slow
 @pytest.mark.django_db(transaction=True)
 def test_cli_uploads_follows_verification_and_flags_the_tampered_run(site_url, celery_worker_process, tmp_path):
-    from evaluator.models import Submission
+    from submissions.models import Submission
 
     task_set, tasks = published_tasks()
     key = user_key()
@@ -225,7 +227,7 @@ def test_no_wait_then_wait_and_the_python_api(site_url, celery_worker_process, t
 @pytest.mark.slow
 @pytest.mark.django_db(transaction=True)
 def test_a_refused_upload_prints_each_field_and_exits_2(site_url, tmp_path):
-    from evaluator.models import Submission
+    from submissions.models import Submission
 
     task_set, tasks = published_tasks()
     key = user_key()

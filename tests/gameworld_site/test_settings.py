@@ -83,7 +83,7 @@ def test_the_scaled_configuration_runs_on_postgresql_and_redis(postgres_and_redi
     loaded = manage("load_games", "--no-frames", "--no-validate", env=env, check=True)
     assert "task set core-v11: published" in loaded.stdout
     probe = manage("shell", "-c", "\n".join([
-        "from django.db import connection; from evaluator.models import Task",
+        "from django.db import connection; from catalogue.models import Task",
         "from asgiref.sync import async_to_sync; from channels.layers import get_channel_layer",
         "from gameworld_site.celery import app",
         "layer = get_channel_layer()",
@@ -94,7 +94,7 @@ def test_the_scaled_configuration_runs_on_postgresql_and_redis(postgres_and_redi
         "with app.connection_for_write() as conn: conn.ensure_connection(max_retries=1); print('broker', conn.transport_cls)",
         "from django.core.cache import caches; cache = caches['default']; cache.set('probe', 7)",
         "print('cache', type(cache).__name__, cache.get('probe'))",
-        "from evaluator import data_version; from evaluator.models import Game",
+        "from catalogue import data_version; from catalogue.models import Game",
         "before = data_version.current()",
         "Game.objects.filter(slug='breakout').update(title='Brick Breaker')",
         "print('data version moved', data_version.current() > before)",
@@ -115,4 +115,4 @@ def test_every_periodic_task_of_the_beat_schedule_is_a_registered_task():
     scheduled = {entry["task"] for entry in settings.CELERY_BEAT_SCHEDULE.values()}
     assert scheduled - set(app.tasks) == set()
     assert {"leaderboard.tasks.prune_replays", "humanplay.tasks.prune_play_frames",
-            "evaluator.hosted_tasks.expire_idle_hosted_evaluations"} <= scheduled
+            "hosted.tasks.expire_idle_hosted_evaluations"} <= scheduled

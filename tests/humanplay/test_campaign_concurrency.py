@@ -1,7 +1,6 @@
 """Two "Play the next task" requests at once: both read the same free slots before either writes (a barrier
 holds them there), and the database's unique constraint on held and filled slots decides. On the embedded
 SQLite here; the scaled test runs this module again on PostgreSQL."""
-import os
 import subprocess
 import sys
 import threading

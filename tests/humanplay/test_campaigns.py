@@ -10,9 +10,9 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.utils import timezone
 
-from evaluator.models import Run
 from humanplay import selectors, services
 from humanplay.models import Assignment, Campaign, ExpertDesignation, HumanPlaySettings, PlaySession
+from submissions.models import Run
 from tests.leaderboard.factories import mini_task_set, player
 
 pytestmark = pytest.mark.django_db

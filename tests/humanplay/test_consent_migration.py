@@ -7,7 +7,7 @@ from django.db import IntegrityError, connection, transaction
 from django.db.migrations.executor import MigrationExecutor
 from django.utils import timezone
 
-from tests.evaluator.test_hosted_migration import migrate, old_catalogue
+from tests.hosted.test_hosted_migration import migrate, old_catalogue
 
 BEFORE = [("humanplay", "0008_campaign_pseudonym_salt")]
 

@@ -8,13 +8,13 @@ from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
 from django.contrib.auth.models import AnonymousUser
 
-from evaluator import verification
-from evaluator.models import Run
 from gameworld_site.routing import websocket_urlpatterns
 from humanplay import services
 from humanplay.models import PlayAction, PlaySession
-from tests.evaluator.submissions import load_games, make_user, task
+from submissions import verification
+from submissions.models import Run
 from tests.conftest import FROM_THE_SITE
+from tests.factories import load_games, make_user, task
 
 pytestmark = pytest.mark.django_db(transaction=True)
 router = URLRouter(websocket_urlpatterns)

@@ -5,7 +5,7 @@ import pytest
 from django.db.migrations.executor import MigrationExecutor
 from django.db import connection
 
-from tests.evaluator.test_hosted_migration import migrate, old_catalogue
+from tests.hosted.test_hosted_migration import migrate, old_catalogue
 
 BEFORE = [("humanplay", "0007_recorded_attempts_sealed")]
 

@@ -6,11 +6,11 @@ import pytest
 from django.template.loader import render_to_string
 from django.utils import timezone
 
-from evaluator.models import Game
+from catalogue.models import Game
 from humanplay import frames, selectors, services
 from humanplay.models import ExpertDesignation, HumanPlaySettings, PlaySession
 from sandbox.commitment import commitment_holds
-from tests.evaluator.submissions import load_games, make_user, task
+from tests.factories import load_games, make_user, task
 
 pytestmark = pytest.mark.django_db
 
@@ -181,8 +181,10 @@ def test_the_rules_page_states_both_rules_with_the_admin_figures(client):
 
 
 def test_a_finished_run_s_page_compares_with_the_agents_and_links_on(client):
-    from evaluator.models import Submission, TaskSet
-    from tests.leaderboard.factories import run as add_run, submission
+    from catalogue.models import TaskSet
+    from submissions.models import Submission
+    from tests.leaderboard.factories import run as add_run
+    from tests.leaderboard.factories import submission
 
     user = make_user()
     session = baseline(user)

@@ -5,9 +5,10 @@ import random
 from django.contrib.auth.models import User
 from django.utils import timezone
 
-from evaluator.models import Run, Submission, Task, TaskSet
-from evaluator.bundle_loading import load_bundles
-from tests.evaluator.submissions import task
+from catalogue.bundle_loading import load_bundles
+from catalogue.models import Task, TaskSet
+from submissions.models import Run, Submission
+from tests.factories import task
 
 _seeds = itertools.count(1000)
 # The bundled browser games the fixtures use (bundles being written elsewhere in the tree are left alone).

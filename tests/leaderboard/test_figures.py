@@ -8,10 +8,10 @@ Task set "mini" (4 tasks):            genre       level
 """
 import pytest
 
-from evaluator.models import Run, Submission
 from leaderboard import selectors
+from submissions.models import Run, Submission
+from tests.factories import task
 from tests.leaderboard.factories import mini_task_set, player, run, submission
-from tests.evaluator.submissions import task
 
 pytestmark = pytest.mark.django_db
 
@@ -226,7 +226,7 @@ def test_sorting_puts_missing_figures_last_either_way(board):
 
 
 def test_realtime_results_are_a_separate_track_never_mixed_with_paused_ones(client):
-    from evaluator.models import Submission
+    from submissions.models import Submission
 
     ts = mini_task_set([T1, T2, T3, T4])
     paused = submission(ts, "Steady")

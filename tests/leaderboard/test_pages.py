@@ -9,8 +9,9 @@ from html.parser import HTMLParser
 
 import pytest
 
-from evaluator.models import Run, TaskSet
+from catalogue.models import TaskSet
 from leaderboard import selectors
+from submissions.models import Run
 from tests.leaderboard.factories import mini_task_set, player, run, submission
 
 pytestmark = pytest.mark.django_db
@@ -314,7 +315,7 @@ def test_a_write_by_another_process_shows_on_the_next_request(client, board, mon
     from django.db import connection
     other = sqlite3.connect(connection.settings_dict["NAME"])   # the worker, in its own process
     with other:
-        other.execute("UPDATE evaluator_run SET progress = 0.0, success = 0 WHERE submission_id = ?",
+        other.execute("UPDATE submissions_run SET progress = 0.0, success = 0 WHERE submission_id = ?",
                       [subs["a"].pk])                           # its runs verified again, with other figures
     other.close()
     changed = client.get("/", HTTP_IF_NONE_MATCH=first["ETag"])
@@ -430,7 +431,7 @@ def test_exports_neutralise_formulas_and_round_figures_as_the_page_shows_them(cl
 
 
 def test_a_task_page_shows_its_calibration_card_and_pg_above_chance(client, board):
-    from tests.evaluator.submissions import task
+    from tests.factories import task
     from tests.leaderboard.test_figures import random_card
 
     ts, subs = board

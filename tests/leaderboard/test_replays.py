@@ -6,13 +6,13 @@ from types import SimpleNamespace
 import pytest
 from django.utils import timezone
 
-from evaluator import verification
-from evaluator.models import Run
 from gameworld_site.celery import app
 from leaderboard import replays, tasks
 from leaderboard.models import ReplayRender
 from sandbox import GameCrashed
-from tests.evaluator.submissions import task
+from submissions import verification
+from submissions.models import Run
+from tests.factories import task
 from tests.leaderboard.factories import core_task_set, run, submission
 
 pytestmark = pytest.mark.django_db

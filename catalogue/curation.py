@@ -1,0 +1,229 @@
+"""Maintainers' writes: task versions, validation, task sets, bundle imports, submission moderation. Each
+one checks its permission and leaves an entry in the audit log. Keyword-only arguments."""
+import shutil
+
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
+
+from sandbox import SandboxError, run_trajectory
+from sandbox.calibration import WORDING as WORDING_FIELDS
+from sandbox.calibration import gate, gate_task_set, is_stale, verify_task_sample
+
+from . import bundle_loading, bundles
+from .models import MEASURED_FIELDS, AuditEntry, Game, Task, TaskSet, TaskValidation
+
+
+class CurationRefused(Exception):
+    """The action is not allowed in this state; the message says why and what to do."""
+
+
+def require(user, permission):
+    if user is None or not user.is_active or not user.has_perm(permission):
+        raise PermissionDenied(f"maintainers only: needs the {permission.split('.')[-1].replace('_', ' ')} permission")
+
+
+def audit(*, actor, action, target, changes=None):
+    return AuditEntry.objects.create(actor=actor, action=action, target_type=type(target).__name__,
+                                     target_id=str(getattr(target, "pk", "") or ""), target=str(target)[:200],
+                                     changes=changes or {})
+
+
+def edit_task(*, actor, task, changes):
+    """Change a task. Wording is fixed in place (and logged); a change to what it measures makes a new version
+    when the task is published or has runs, so old figures keep the version they were made on."""
+    require(actor, "catalogue.change_task")
+    changes = {name: value for name, value in changes.items() if getattr(task, name) != value}
+    if not changes:
+        return task
+    unknown = set(changes) - set(WORDING_FIELDS) - set(MEASURED_FIELDS) - {"reference", "null"}
+    if unknown:
+        raise CurationRefused(f"these fields cannot be edited: {', '.join(sorted(unknown))}")
+    measured = sorted(set(changes) - set(WORDING_FIELDS))
+    diff = {name: [_plain(getattr(task, name)), _plain(value)] for name, value in changes.items()}
+    with transaction.atomic():
+        if measured and (task.is_published or task.runs.exists()):
+            latest = Task.objects.filter(game=task.game, slug=task.slug).aggregate(v=Max("version"))["v"]
+            fields = {f.name: getattr(task, f.name) for f in Task._meta.concrete_fields
+                      if f.name not in ("id", "created", "calibration")}  # a new definition: not calibrated
+            new = Task.objects.create(**{**fields, **changes, "version": latest + 1})
+            audit(actor=actor, action="new task version", target=new,
+                  changes={"from": task.task_id, **diff})
+            return new
+        for name, value in changes.items():
+            setattr(task, name, value)
+        task.save()
+        audit(actor=actor, action="reworded task" if not measured else "edited draft task", target=task,
+              changes=diff)
+        return task
+
+
+def validate_task(*, actor, task):
+    """Reference must reach the target, null must not, and two replays of the reference must be identical."""
+    require(actor, "catalogue.validate_task")
+    return _validate(task=task, actor=actor)
+
+
+def _validate(*, task, actor):
+    problems, frames = [], []
+    reference = null = second = None
+    try:
+        spec = task.spec()
+        reference, trace = run_trajectory(spec, spec.reference,
+                                          on_step=lambda i, a, info, frame: frames.append(frame), frames=True)
+        second, _ = run_trajectory(spec, spec.reference)
+        null, _ = run_trajectory(spec, spec.null)
+    except (SandboxError, ValueError) as exc:
+        problems.append(f"could not replay: {exc}")
+    if reference is not None and not reference.success:
+        problems.append(f"the reference reaches {reference.best:g}, not the target {reference.target:g}")
+    if null is not None and null.success:
+        problems.append(f"the null trajectory reaches the target ({null.best:g} of {null.target:g})")
+    deterministic = None if second is None else second.trace_sha256 == reference.trace_sha256
+    if deterministic is False:
+        problems.append("two replays of the reference gave different traces")
+    if reference is not None:
+        problems += _calibration_problems(spec, task.calibration)
+    validation = TaskValidation.objects.create(
+        task=task, game_version=task.game_version, ok=not problems, requested_by=actor,
+        reference_progress=reference.progress if reference else None,
+        reference_success=reference.success if reference else None,
+        null_progress=null.progress if null else None, null_success=null.success if null else None,
+        deterministic=deterministic, trace_sha256=reference.trace_sha256 if reference else "",
+        problems="\n".join(problems), frame_png=frames[-1] if frames else None)
+    audit(actor=actor, action="validated task", target=task,
+          changes={"result": "passed" if validation.ok else "failed", "problems": problems})
+    return validation
+
+
+def _calibration_problems(spec, card):
+    """The calibration gate on the task's card, then a sample of its random runs replayed here: a card is the
+    bundle author's measurement, and the site ranks nothing on a figure it has not reproduced."""
+    reasons = gate(spec, card)
+    if card is not None and not is_stale(spec, card):
+        reasons += verify_task_sample(spec, card, out=lambda line: None)
+    return [reason.removeprefix(f"{spec.id}: ") for reason in reasons]
+
+
+def default_set_problems(task_set):
+    """Why a task set may not be the default (docs/game-authors.md, "The calibration gate": random play at most 5 % SR and 20 % PG over the set,
+    the solvers at least 90 %); [] when it may."""
+    cards = [task.calibration for task in task_set.tasks.all()]
+    missing = sum(card is None for card in cards)
+    if missing:
+        return [f"{missing} of its tasks have no calibration card"]
+    return gate_task_set(cards)
+
+
+def latest_validation(task):
+    return task.validations.filter(game_version=task.game_version).order_by("-created").first()
+
+
+def publish_task_set(*, actor, task_set):
+    require(actor, "catalogue.publish_taskset")
+    _publish(task_set=task_set, actor=actor)
+
+
+def validate_and_publish_default(*, task_set, say):
+    """The site's own set-up (`load_games`): validate each task of the draft default set that has no passing
+    validation for its game version, leave out of the set the tasks that fail (a bundled task that fails the gate
+    does not ship; named in the log and the audit log), then publish the rest, refused as a maintainer's publish
+    would be if the set as a whole fails its gate. Audited with no actor: the command line, not a person."""
+    tasks = list(task_set.tasks.select_related("game").order_by("game__level", "game__slug", "target"))
+    failed = {}
+    for index, task in enumerate(tasks, start=1):
+        validation = latest_validation(task)
+        if validation is None or not validation.ok:
+            validation = _validate(task=task, actor=None)
+        say(f"  validated {index}/{len(tasks)} {task.task_id}: "
+            + ("ok" if validation.ok else "FAILED: " + validation.problems.replace("\n", "; ")))
+        if not validation.ok:
+            failed[task.task_id] = validation.problems.splitlines()[0]
+    if failed:
+        task_set.tasks.remove(*[task for task in tasks if task.task_id in failed])
+        audit(actor=None, action="left failing tasks out of the task set", target=task_set, changes=failed)
+        say(f"  {len(failed)} tasks fail validation and are left out of {task_set.slug}: {', '.join(failed)}")
+    _publish(task_set=task_set, actor=None, as_default=True)
+    bundle_loading.make_default_if_none(task_set=task_set)
+
+
+def _publish(*, task_set, actor, as_default=False):
+    task_set.refresh_from_db()
+    if task_set.status != TaskSet.Status.DRAFT:
+        raise CurationRefused(f"{task_set} is {task_set.get_status_display().lower()}; only a draft can be published")
+    tasks = list(task_set.tasks.select_related("game"))
+    if not tasks:
+        raise CurationRefused(f"{task_set} has no tasks")
+    failing = []
+    for task in tasks:
+        validation = latest_validation(task)
+        if validation is None:
+            failing.append(f"{task.task_id} (not validated)")
+        elif not validation.ok:
+            failing.append(f"{task.task_id} ({validation.problems.splitlines()[0]})")
+    if failing:
+        raise CurationRefused(f"{task_set} cannot be published while tasks fail validation: {'; '.join(failing)}")
+    if as_default:
+        _refuse_as_default(task_set)
+    TaskSet.objects.filter(pk=task_set.pk).update(status=TaskSet.Status.PUBLISHED, published_at=timezone.now())
+    audit(actor=actor, action="published task set", target=task_set, changes={"tasks": [t.task_id for t in tasks]})
+
+
+def _refuse_as_default(task_set):
+    problems = default_set_problems(task_set)
+    if problems:
+        raise CurationRefused(f"{task_set} cannot be the default task set: {'; '.join(problems)}")
+
+
+def retire_task_set(*, actor, task_set):
+    require(actor, "catalogue.publish_taskset")
+    task_set.refresh_from_db()
+    if task_set.status != TaskSet.Status.PUBLISHED:
+        raise CurationRefused(f"{task_set} is not published")
+    if task_set.is_default:
+        raise CurationRefused(f"{task_set} is the default task set: make another one the default first")
+    TaskSet.objects.filter(pk=task_set.pk).update(status=TaskSet.Status.RETIRED)
+    audit(actor=actor, action="retired task set", target=task_set)
+
+
+def make_default(*, actor, task_set):
+    require(actor, "catalogue.publish_taskset")
+    task_set.refresh_from_db()
+    if task_set.status != TaskSet.Status.PUBLISHED:
+        raise CurationRefused(f"{task_set} is not published: only a published task set can be the default")
+    _refuse_as_default(task_set)
+    with transaction.atomic():
+        previous = TaskSet.objects.filter(is_default=True).exclude(pk=task_set.pk).first()
+        TaskSet.objects.filter(is_default=True).update(is_default=False)
+        TaskSet.objects.filter(pk=task_set.pk).update(is_default=True)
+    audit(actor=actor, action="made default task set", target=task_set,
+          changes={"previous": str(previous) if previous else None})
+
+
+def import_bundle(*, actor, source_dir):
+    """Import a bundle folder (from games/ or an unpacked archive): a new game or a new version."""
+    require(actor, "catalogue.validate_task")
+    report = bundle_loading.LoadReport()
+    spec = bundle_loading.import_bundle(source_dir=source_dir, report=report)
+    audit(actor=actor, action="imported bundle", target=Game.objects.get(slug=spec.slug),
+          changes={"version": spec.version, "report": report.lines})
+    return spec, report
+
+
+def stored_game(spec):
+    """The stored copy of an imported game version (what replays run against)."""
+    return bundles.stored_spec(spec.slug, spec.version)
+
+
+def import_archive(*, actor, data, name):
+    require(actor, "catalogue.validate_task")
+    tmp, folder = bundles.unpack_archive(data, name)
+    try:
+        return import_bundle(actor=actor, source_dir=folder)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def _plain(value):
+    return value if isinstance(value, (int, float, str, bool, type(None), list, dict)) else str(value)
