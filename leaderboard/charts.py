@@ -3,6 +3,8 @@
 Each function returns a figure as JSON text (or None when there is nothing to draw); the page passes it to
 ``Plotly.newPlot``. Sizes, fonts and colours are chosen for a laptop screen on the site's dark theme.
 """
+import math
+from collections import Counter
 from html import escape
 
 import plotly.graph_objects as go
@@ -281,7 +283,9 @@ def progress_histogram(progress):
     _layout(fig, title="Distribution of progress (counted runs, 10-point bins)", barmode="group", bargap=0.12,
             height=320)
     fig.update_xaxes(title_text="progress (%)", range=[0, 100])
-    fig.update_yaxes(title_text="runs")
+    # Runs are counted: whole-number ticks, about five of them up to the tallest bar.
+    fullest_bin = max(Counter(int(x // bins["size"]) for x in trace.x).most_common(1)[0][1] for trace in fig.data)
+    fig.update_yaxes(title_text="runs", tick0=0, dtick=max(1, math.ceil(fullest_bin / 5)), tickformat="d")
     return fig.to_json()
 
 

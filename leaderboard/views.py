@@ -166,12 +166,31 @@ def header(params):
             "runs": column("Runs", "runs", "Verified, unflagged runs behind the overall figures")}
 
 
+# What each switch means, for a reader new to the board (shown as the switch's tooltip).
+SWITCH_HINTS = {
+    "Board": "Sealed: agents played live on the site at seeds the server drew and kept secret (ranked). Public: "
+             "actions the submitter chose on the public seeds, checked by replay (shown, never ranked).",
+    "Track": "Paused clock: the game waits while the agent thinks. Realtime: the game runs during the agent's "
+             "thinking time, as the server measured it.",
+    "Interface": "Computer-use agents press keys and click; generalist agents call each game's named actions.",
+    "Columns": "Group the figures by genre or by curriculum level (1 basic control to 5 open-world management).",
+    "Humans": "Novice and expert people playing the same tasks under the same rules: a reference, never ranked.",
+    "Partial entries": "Entries without a verified run on every task: shown, not ranked.",
+    "PG above chance": "Overall progress rescaled per task: 0 at random play's mean progress, 100 at the target.",
+    "Weights": "Whether the agent's model weights are published (open) or not (closed), as the submitter declares.",
+    "Built on this benchmark": "Entries whose submitter declares the agent was tuned or trained on this "
+                               "benchmark's games.",
+    "Reported cost": "Tokens, seconds and dollars per step as the submitter reports them: never verified, never "
+                     "ranked on.",
+}
+
+
 def switches(params):
-    """The view's switches as links (each keeps the rest of the view)."""
+    """The view's switches as links (each keeps the rest of the view), each group with what it means."""
     def item(label, on, **changes):
         return {"label": label, "on": on, "href": params.query(**changes)}
 
-    return [
+    groups = [
         {"label": "Board", "items": [item("Sealed seeds (ranked)", params.board == selectors.SEALED_BOARD,
                                           board=selectors.SEALED_BOARD, sort="rank", dir=""),
                                      item("Public seeds (not ranked)", params.board == selectors.PUBLIC_BOARD,
@@ -196,6 +215,7 @@ def switches(params):
         {"label": "Reported cost", "items": [item("Show", params.reported, reported=True),
                                              item("Hide", not params.reported, reported=False)]},
     ]
+    return [{**group, "hint": SWITCH_HINTS[group["label"]]} for group in groups]
 
 
 def _etag(*depends_on):

@@ -291,6 +291,7 @@ def test_the_pages_render(campaign, client):
     assert response.url == assignment.get_absolute_url()
     page = client.get(assignment.get_absolute_url()).content.decode()
     assert campaign.consent_text in page and "no practice before it" in page
+    assert f"Kept for you until {assignment.held_until:%H:%M} UTC" in page  # a time says its zone
     # The consent comes first on the page, before the task, with its box tied to the start form.
     assert page.index('id="consent-panel"') < page.index('class="game-head"')
     assert 'id="consent" form="start-form" required' in page

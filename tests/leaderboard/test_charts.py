@@ -69,3 +69,16 @@ def test_a_colour_means_one_thing_on_every_chart():
         assert colours[next(n for n in colours if n.startswith("Computer-use"))] == charts.INTERFACE_COLOURS["cua"]
         assert colours[next(n for n in colours if n.startswith("Generalist"))] == charts.INTERFACE_COLOURS["generalist"]
         assert colours[next(n for n in colours if n.startswith("novice"))] == charts.HUMAN_COLOURS["novice"]
+
+
+def test_the_progress_histogram_counts_runs_in_whole_numbers():
+    """Its y axis counts runs: ticks are whole numbers from 0 (not 0.2, 0.4, ...), about five up to the
+    tallest bar."""
+    def y_axis(progress):
+        return json.loads(charts.progress_histogram(progress))["layout"]["yaxis"]
+
+    two_runs = [{"kind": "agent", "interface": "cua", "progress": 40.0},
+                {"kind": "novice", "interface": "human", "progress": 45.0}]
+    assert (y_axis(two_runs)["dtick"], y_axis(two_runs)["tick0"], y_axis(two_runs)["tickformat"]) == (1, 0, "d")
+    many = [{"kind": "agent", "interface": "cua", "progress": 12.0}] * 23
+    assert y_axis(many)["dtick"] == 5  # 23 runs in the tallest bin: ticks 0, 5, ..., 25

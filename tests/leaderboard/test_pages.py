@@ -1,5 +1,6 @@
 """The leaderboard's pages, exports and cache, through the test client."""
 import csv
+import html
 import gzip
 import io
 import json
@@ -137,6 +138,17 @@ def test_agents_are_found_by_name_model_or_organisation_and_filtered_by_what_the
     exported = list(csv.DictReader(io.StringIO(client.get("/leaderboard/export.csv?weights=closed").content.decode())))
     assert [(r["entry"], r["weights"], r["tuned_on_benchmark"]) for r in exported] == [
         ("Novice humans", "", ""), ("Bravo", "closed", "True")]
+
+
+def test_every_switch_of_the_board_says_what_it_means(client, board):
+    """The board's jargon ("Weights", "Built on this benchmark", ...) is explained where it is used."""
+    from leaderboard.views import SWITCH_HINTS
+
+    page = client.get("/").content.decode()
+    labels = re.findall(r'<span class="pill-label" title="([^"]+)">([^<]+?) <span', page)
+    assert [label for _, label in labels] == list(SWITCH_HINTS)
+    hints = {label: html.unescape(hint) for hint, label in labels}
+    assert "published" in hints["Weights"] and "tuned or trained on this benchmark" in hints["Built on this benchmark"]
 
 
 def test_reported_costs_are_columns_marked_as_the_submitter_s_word(client, board):
