@@ -65,12 +65,13 @@ def chart_entries(entries):
     return agents + humans
 
 
-def grouped_bars(entries, view):
-    """SR or PG per genre (or per level) for the best agents and the humans; a button switches the metric."""
+def grouped_bars(entries, view, held=None):
+    """SR or PG per genre (or per level, only those `held`) for the best agents and the humans; a button switches
+    the metric."""
     drawn = chart_entries(entries)
     if not drawn:
         return None
-    groups = groups_for(view)
+    groups = groups_for(view, held)
     x = [label for _, label, _ in groups]
     fig = go.Figure()
     agent_index = 0

@@ -93,11 +93,20 @@ def choose_task_set(public, slug=None):
 LEVEL_SHORT = {1: "timing", 2: "reactive", 3: "spatial", 4: "symbolic", 5: "open-world"}
 
 
-def groups_for(view):
-    """(id, label, hint) of the column groups of a view: genres, or curriculum levels 1-5."""
+def groups_for(view, held=None):
+    """(id, label, hint) of the column groups of a view: genres, or curriculum levels 1-5; only the ones in
+    `held` when it is given (see held_groups)."""
     if view == "level":
-        return [(str(lv), f"L{lv} {LEVEL_SHORT[lv]}", "Level " + LEVEL_NAMES[lv]) for lv in LEVEL_IDS]
-    return [(g, GENRE_NAMES[g], "") for g in GENRE_IDS]
+        groups = [(str(lv), f"L{lv} {LEVEL_SHORT[lv]}", "Level " + LEVEL_NAMES[lv]) for lv in LEVEL_IDS]
+    else:
+        groups = [(g, GENRE_NAMES[g], "") for g in GENRE_IDS]
+    return [group for group in groups if held is None or group[0] in held]
+
+
+def held_groups(table, view):
+    """The ids of the view's groups that the table's task set has tasks in: the board draws only these (a group
+    without tasks would be a column of dashes); the exports keep every group, so their columns never change."""
+    return {str(game[view]) for game in table["games"]}
 
 
 # The cache.

@@ -121,8 +121,8 @@ def _cell(figure, what):
             "title": f"{what}: {runs} run{'s' if runs != 1 else ''} over {tasks} task{'s' if tasks != 1 else ''}"}
 
 
-def table_rows(entries, view, task_set):
-    groups = selectors.groups_for(view)
+def table_rows(entries, view, task_set, held):
+    groups = selectors.groups_for(view, held)
     rows = []
     for entry in entries:
         figures = entry["genre"] if view == "genre" else entry["level"]
@@ -143,7 +143,7 @@ def entry_url(entry, task_set):
     return reverse("leaderboard:agent", args=[entry["submission_id"]])
 
 
-def header(params):
+def header(params, held):
     """The table's sortable columns: (label, sort key, link, arrow) per column and the group headings."""
     def column(label, key, title=""):
         active = params.sort == key
@@ -154,7 +154,7 @@ def header(params):
                 "arrow": arrow, "active": active, "title": title}
 
     groups = []
-    for group, label, hint in selectors.groups_for(params.view):
+    for group, label, hint in selectors.groups_for(params.view, held):
         groups.append({"label": label, "hint": hint, "group": group,
                        "columns": [column("SR", f"{group}_sr", f"{label}: success rate (%)"),
                                    column("PG", f"{group}_pg", f"{label}: progress (%)")]})
@@ -284,12 +284,13 @@ def render_board(task_set, params):
     if not params.all:  # the human reference rows are always shown
         shown += [e for e in entries[PAGE_ROWS:] if e["kind"] == "human"]
     agents = [e for e in table["entries"] if e["kind"] == "agent"]
+    held = selectors.held_groups(table, params.view)
     context = {
-        "params": params, "task_set": task_set, "table": table, "rows": table_rows(shown, params.view, task_set),
-        "header": header(params), "hidden_rows": len(entries) - len(shown), "total_rows": len(entries),
+        "params": params, "task_set": task_set, "table": table,
+        "rows": table_rows(shown, params.view, task_set, held), "header": header(params, held), "hidden_rows": len(entries) - len(shown), "total_rows": len(entries),
         "counts": {"ranked": sum(e["ranked"] for e in agents), "partial": sum(e["partial"] for e in agents),
                    "humans": sum(e["kind"] == "human" for e in table["entries"])},
-        "charts": {"groups": charts.grouped_bars(table["entries"], params.view),
+        "charts": {"groups": charts.grouped_bars(table["entries"], params.view, held),
                    "scatter": charts.scatter([e for e in table["entries"] if params.humans or e["kind"] != "human"]),
                    "gap": charts.gap_to_novice(table["entries"]),
                    "time": charts.progress_over_time(table["entries"])},

@@ -106,8 +106,10 @@ def test_the_level_view_sorting_and_filters_keep_their_state_in_the_url(client, 
     assert "L1 timing" in page and "L4 symbolic" in page and "Arcade</th>" not in page
     assert 'href="?view=level&amp;sort=4_pg&amp;dir=desc"' in page         # a sortable column keeps the view
     rows = table_of(client, "?view=level&sort=4_pg&dir=asc")
-    # Level 4 PG: Alpha (1 + .6)/2 = 80, Bravo (0 + .25)/2 = 12.5, novice 80, Delta .5 (one task).
-    assert [r[1][5 + 2 * 3] for r in rows] == ["12.5", "50.0", "80.0", "80.0"]
+    # Level 4 PG: Alpha (1 + .6)/2 = 80, Bravo (0 + .25)/2 = 12.5, novice 80, Delta .5 (one task). The set has
+    # tasks at levels 1, 2 and 4 only, so level 4 is the third group drawn.
+    assert "L3 spatial" not in page and "L5 open-world" not in page
+    assert [r[1][5 + 2 * 2] for r in rows] == ["12.5", "50.0", "80.0", "80.0"]
     only_cua = [key for key, _ in table_of(client, "?iface=cua")]
     assert f"s{board[1]['b'].pk}" not in only_cua and "novice" in only_cua
     assert "novice" not in [key for key, _ in table_of(client, "?humans=0")]
@@ -138,6 +140,24 @@ def test_agents_are_found_by_name_model_or_organisation_and_filtered_by_what_the
     exported = list(csv.DictReader(io.StringIO(client.get("/leaderboard/export.csv?weights=closed").content.decode())))
     assert [(r["entry"], r["weights"], r["tuned_on_benchmark"]) for r in exported] == [
         ("Novice humans", "", ""), ("Bravo", "closed", "True")]
+
+
+@pytest.mark.parametrize("view", ["genre", "level"])
+def test_the_board_draws_only_the_groups_its_task_set_has_tasks_in(client, board, view):
+    """A genre (or level) with no task in the set would be a column of dashes: the table and its chart leave it
+    out; the exports keep every group, so that their columns are the same for every task set."""
+    ts, _ = board
+    held = {str(getattr(task.game, view)) for task in ts.tasks.select_related("game")}
+    every = selectors.groups_for(view)
+    assert 0 < len(held) < len(every)  # the mini set leaves some out, so the test can tell
+    page = client.get(f"/?view={view}").content.decode()
+    drawn = re.findall(r'<th colspan="2" class="group"[^>]*>([^<]+)</th>', page)
+    assert drawn == [html.escape(label) for group, label, _ in every if group in held]
+    chart = json.loads(page.split('id="fig-groups">')[1].split("</script>")[0])
+    assert chart["data"][0]["x"] == [label for group, label, _ in every if group in held]
+    exported = next(csv.reader(io.StringIO(client.get(f"/leaderboard/export.csv?view={view}").content.decode())))
+    prefix = "" if view == "genre" else "level"
+    assert all(f"{prefix}{group}_pg" in exported for group, _, _ in every)
 
 
 def test_every_switch_of_the_board_says_what_it_means(client, board):
@@ -177,7 +197,9 @@ def test_the_exports_equal_the_table(client, board, query):
     rows = table_of(client, query)
     params = dict(p.split("=") for p in query.lstrip("?").split("&") if p)
     view = params.get("view", "genre")
-    groups = [g for g, _, _ in selectors.groups_for(view)]
+    ts, _ = board
+    held = {str(getattr(task.game, view)) for task in ts.tasks.select_related("game")}
+    groups = [g for g, _, _ in selectors.groups_for(view, held)]  # the board draws these; the exports every one
     exported = list(csv.DictReader(io.StringIO(client.get("/leaderboard/export.csv" + query).content.decode())))
     data = json.loads(client.get("/leaderboard/export.json" + query).content)
     assert data["filters"]["view"] == view and data["columns"] == list(exported[0].keys())
