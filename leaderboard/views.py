@@ -478,8 +478,12 @@ def compare(request):
     board = requested_board(request)
     table = selectors.leaderboard(task_set, board=board)
     first, second = request.GET.get("a", "")[:20], request.GET.get("b", "")[:20]
+    chosen_for_you = not (first or second)
+    if chosen_for_you:  # a first visit compares the two best entries, agents before the human rows
+        best = sorted(table["entries"], key=lambda e: e["kind"] != "agent" or bool(e.get("reference")))
+        first, second = ([e["key"] for e in best[:2]] + ["", ""])[:2]
     context = {"task_set": task_set, "task_sets": selectors.task_sets(), "first": first, "second": second,
-               "board": board, "public_note": selectors.PUBLIC_NOTE,
+               "chosen_for_you": chosen_for_you and bool(second), "board": board, "public_note": selectors.PUBLIC_NOTE,
                "choices": [(e["key"], charts.entry_label(e)) for e in table["entries"]], "result": None}
     if first and second:
         if first == second:

@@ -69,5 +69,9 @@ def test_the_compare_page(client, pair):
     assert "Pick two different entries." in same
     unknown = client.get(f"/leaderboard/compare/?ts={ts.slug}&a={alpha}&b=s999999").content.decode()
     assert "No entry &#x27;s999999&#x27;" in unknown
+    first_visit = client.get(f"/leaderboard/compare/?ts={ts.slug}").content.decode()  # the two best agents
+    assert "two best entries" in first_visit and "2</strong> of 3 tasks ran by both" in first_visit
+    assert f'value="{alpha}" selected' in first_visit.split('name="b"')[0]
+    assert f'value="{bravo}" selected' in first_visit.split('name="b"')[1]
     chooser = client.get(f"/leaderboard/compare/?ts={ts.slug}&a={alpha}").content.decode()
     assert chooser.count("<option") == 2 * (3 + 1) + 2  # three entries and "choose…" in each list, two boards
