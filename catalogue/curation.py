@@ -155,19 +155,29 @@ def _publish(*, task_set, actor, as_default=False):
     tasks = list(task_set.tasks.select_related("game"))
     if not tasks:
         raise CurationRefused(f"{task_set} has no tasks")
-    failing = []
+    not_validated, failed = [], []
     for task in tasks:
         validation = latest_validation(task)
         if validation is None:
-            failing.append(f"{task.task_id} (not validated)")
+            not_validated.append(task.task_id)
         elif not validation.ok:
-            failing.append(f"{task.task_id} ({validation.problems.splitlines()[0]})")
-    if failing:
-        raise CurationRefused(f"{task_set} cannot be published while tasks fail validation: {'; '.join(failing)}")
+            failed.append(f"{task.task_id} ({validation.problems.splitlines()[0]})")
+    if not_validated or failed:
+        raise CurationRefused(f"{task_set} cannot be published while tasks fail validation: "
+                              + "; ".join(f"{len(found)} {reason}: {_a_few(found)}" for reason, found in
+                                          (("not validated", not_validated), ("failed", failed)) if found))
     if as_default:
         _refuse_as_default(task_set)
     TaskSet.objects.filter(pk=task_set.pk).update(status=TaskSet.Status.PUBLISHED, published_at=timezone.now())
     audit(actor=actor, action="published task set", target=task_set, changes={"tasks": [t.task_id for t in tasks]})
+
+
+NAMED_PER_REASON = 3  # a refusal names this many tasks of each reason and counts the rest (it may be about 200)
+
+
+def _a_few(names):
+    more = len(names) - NAMED_PER_REASON
+    return ", ".join(names[:NAMED_PER_REASON]) + (f" and {more} more" if more > 0 else "")
 
 
 def _refuse_as_default(task_set):

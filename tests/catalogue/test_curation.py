@@ -94,6 +94,15 @@ def test_an_unvalidated_task_blocks_publication_and_retired_sets_take_no_submiss
     draft.tasks.set([task("breakout/rally-5@1")])
     with pytest.raises(curation.CurationRefused, match="not validated"):
         curation.publish_task_set(actor=maintainer, task_set=draft)
+    # A refusal over many tasks is summarised by reason: a few named, the rest counted.
+    draft.tasks.set(Task.objects.filter(game__slug="breakout"))
+    with pytest.raises(curation.CurationRefused) as refused:
+        curation.publish_task_set(actor=maintainer, task_set=draft)
+    unvalidated = sorted(draft.tasks.values_list("game__slug", "slug", "version"))
+    assert len(unvalidated) > curation.NAMED_PER_REASON
+    assert f": {len(unvalidated)} not validated: " in str(refused.value)
+    assert f"and {len(unvalidated) - curation.NAMED_PER_REASON} more" in str(refused.value)
+    assert sum(f"{game}/{slug}@{version}" in str(refused.value) for game, slug, version in unvalidated) == 3
     core = TaskSet.objects.get(slug="core-v11")
     with pytest.raises(curation.CurationRefused, match="is the default task set"):
         curation.retire_task_set(actor=maintainer, task_set=core)

@@ -29,7 +29,7 @@ def test_validate_a_task_publish_a_task_set_and_see_it_on_the_leaderboard(site_u
     page.locator(f"input[name=_selected_action][value='{draft.pk}']").check()
     page.select_option("select[name=action]", "publish")
     page.get_by_role("button", name="Go").click()
-    assert "cannot be published while tasks fail validation: breakout/rally-5@1 (not validated)" in \
+    assert "cannot be published while tasks fail validation: 1 not validated: breakout/rally-5@1" in \
         page.locator(".messagelist").inner_text()
 
     page.goto(site_url + "/admin/catalogue/task/?q=rally-5")
