@@ -157,8 +157,9 @@ class TaskAdmin(admin.ModelAdmin):
     """A published version is never edited in place: changing what it measures saves a new version."""
 
     form = TaskForm
-    list_display = ("__str__", "title", "score_field", "start", "target", "max_actions", "step_ms", "published",
-                    "validation")
+    # What a maintainer looks for first (validated? published?) right after the task, in view on a laptop's width;
+    # what the task measures in full is on its page.
+    list_display = ("__str__", "validation", "published", "title", "target", "max_actions", "step_ms")
     list_filter = ("game",)
     search_fields = ("slug", "title", "instruction")
     inlines = [TaskValidationInline]

@@ -1,6 +1,7 @@
 """Curation: task versions, validation before publication, roles on every action, the audit log."""
 import io
 import json
+import re
 import tarfile
 import zipfile
 
@@ -311,6 +312,12 @@ def test_a_non_maintainer_is_refused_every_curation_action(visitor):
         with pytest.raises(PermissionDenied, match="maintainers only"):
             action()
     assert not AuditEntry.objects.exists() and not Submission.objects.filter(hidden=True).exists()
+
+
+def test_the_admin_task_list_shows_validation_and_publication_first(admin_client):
+    page = admin_client.get("/admin/catalogue/task/").content.decode()
+    headers = re.findall(r'<th scope="col" class="(?:sortable )?column-(\w+)', page)
+    assert headers[:3] == ["__str__", "validation", "published"], headers
 
 
 def test_a_non_maintainer_is_refused_on_the_admin_pages_and_posts(client, visitor):
