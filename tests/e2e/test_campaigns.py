@@ -84,7 +84,7 @@ def test_two_volunteers_get_different_tasks_coverage_moves_and_an_abandoned_task
                                       published_at=timezone.now())
     task_set.tasks.set([task(t) for t in (GEMS, CORNER, SHOP)])
     Campaign.objects.create(slug="spring", title="Spring lab baselines", task_set=task_set, novice_runs_per_task=1,
-                            expert_runs_per_task=0, signup_code="LAB-7", hold_minutes=1,
+                            expert_runs_per_task=0, signup_code="LAB-7", hold_minutes=10,
                             consent_text="Your key presses are recorded and published under a pseudonym.",
                             starts_on=date.today(), ends_on=date.today() + timedelta(days=7))
     for name in ("ann", "ben", "cal"):
@@ -139,12 +139,13 @@ def test_two_volunteers_get_different_tasks_coverage_moves_and_an_abandoned_task
         ann.locator("[data-chart=fig-coverage] .main-svg").first.wait_for()
         ann.screenshot(path=str(artifacts_dir / "campaign-after.png"), full_page=True)
 
-        # The hold time (1 minute) passes with no play: the assignment is moved a minute and a half into the past
-        # rather than waited for (tests/humanplay/test_campaigns.py checks the boundary). The page releases it,
+        # The hold time (10 minutes, so that Ben's hold outlasts Ann's play on a busy machine) passes with no play:
+        # the assignment is moved ten and a half minutes into the past rather than waited for
+        # (tests/humanplay/test_campaigns.py checks the boundary). The page releases it,
         # and the task goes to Ann.
         ann.reload()
         assert fact(ann, "in-play") == "1"  # not before its time
-        earlier = timedelta(seconds=90)
+        earlier = timedelta(minutes=10, seconds=30)
         assert Assignment.objects.filter(user__username="cal", status=Assignment.Status.HELD).update(
             created=F("created") - earlier, held_until=F("held_until") - earlier) == 1
         ann.reload()
