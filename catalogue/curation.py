@@ -60,19 +60,25 @@ def edit_task(*, actor, task, changes):
 
 
 def validate_task(*, actor, task):
-    """Reference must reach the target, null must not, and two replays of the reference must be identical."""
+    """Reference must reach the target, null must not, and replays of the reference must be identical."""
     require(actor, "catalogue.validate_task")
     return _validate(task=task, actor=actor)
 
 
 def _validate(*, task, actor):
-    problems, frames = [], []
-    reference = null = second = None
+    """One replay of the reference (its trace must be the one its calibration card stored, which also shows two
+    replays agree; without a current card it is replayed twice) and one of the null, then the card's gate and a
+    sample of its random runs replayed."""
+    problems = []
+    reference = null = frame = deterministic = card = None
     try:
         spec = task.spec()
-        reference, trace = run_trajectory(spec, spec.reference,
-                                          on_step=lambda i, a, info, frame: frames.append(frame), frames=True)
-        second, _ = run_trajectory(spec, spec.reference)
+        reference, _, frame = run_trajectory(spec, spec.reference, last_frame=True)
+        card = task.calibration if task.calibration is not None and not is_stale(spec, task.calibration) else None
+        if card is not None:
+            deterministic = reference.trace_sha256 == card["reference"]["trace_sha256"]
+        else:
+            deterministic = run_trajectory(spec, spec.reference)[0].trace_sha256 == reference.trace_sha256
         null, _ = run_trajectory(spec, spec.null)
     except (SandboxError, ValueError) as exc:
         problems.append(f"could not replay: {exc}")
@@ -80,9 +86,9 @@ def _validate(*, task, actor):
         problems.append(f"the reference reaches {reference.best:g}, not the target {reference.target:g}")
     if null is not None and null.success:
         problems.append(f"the null trajectory reaches the target ({null.best:g} of {null.target:g})")
-    deterministic = None if second is None else second.trace_sha256 == reference.trace_sha256
     if deterministic is False:
-        problems.append("two replays of the reference gave different traces")
+        problems.append("the reference replays with another trace than " +
+                        ("its calibration card's" if card is not None else "a second replay's"))
     if reference is not None:
         problems += _calibration_problems(spec, task.calibration)
     validation = TaskValidation.objects.create(
@@ -91,7 +97,7 @@ def _validate(*, task, actor):
         reference_success=reference.success if reference else None,
         null_progress=null.progress if null else None, null_success=null.success if null else None,
         deterministic=deterministic, trace_sha256=reference.trace_sha256 if reference else "",
-        problems="\n".join(problems), frame_png=frames[-1] if frames else None)
+        problems="\n".join(problems), frame_png=frame)
     audit(actor=actor, action="validated task", target=task,
           changes={"result": "passed" if validation.ok else "failed", "problems": problems})
     return validation
@@ -126,22 +132,49 @@ def publish_task_set(*, actor, task_set):
 
 
 def validate_and_publish_default(*, task_set, say):
-    """The site's own set-up (`load_games`): validate each task of the draft default set that has no passing
-    validation for its game version, leave out of the set the tasks that fail (a bundled task that fails the gate
-    does not ship; named in the log and the audit log), then publish the rest, refused as a maintainer's publish
-    would be if the set as a whole fails its gate. Audited with no actor: the command line, not a person."""
-    tasks = list(task_set.tasks.select_related("game").order_by("game__level", "game__slug", "target"))
-    failed = {}
+    """The site's own set-up in the foreground (`load_games`): check every task of the draft default set, one
+    after the other, then publish it (`publish_checked_default`)."""
+    tasks = unchecked_tasks(task_set)
     for index, task in enumerate(tasks, start=1):
+        say(f"  validated {index}/{len(tasks)} {task.task_id}: {outcome(check_default_task(task=task))}")
+    publish_checked_default(task_set=task_set, say=say)
+
+
+def unchecked_tasks(task_set, *, since=None):
+    """The tasks of the set with no passing validation for their game version, in the board's order; with `since`,
+    not those that failed one made since then (checked, and failed)."""
+    def unchecked(validation):
+        return not _passed(validation) and (since is None or validation is None or validation.created < since)
+    return [task for task in task_set.tasks.select_related("game").order_by("game__level", "game__slug", "target")
+            if unchecked(latest_validation(task))]
+
+
+def check_default_task(*, task):
+    """Validate a task of the default set unless it passed already (a message delivered again skips it); the
+    validation. Audited with no actor: the site's set-up, not a person."""
+    validation = latest_validation(task)
+    return validation if _passed(validation) else _validate(task=task, actor=None)
+
+
+def outcome(validation):
+    return "ok" if validation.ok else "FAILED: " + validation.problems.replace("\n", "; ")
+
+
+def _passed(validation):
+    return validation is not None and validation.ok
+
+
+def publish_checked_default(*, task_set, say):
+    """Publish the checked draft default set: the tasks that failed are left out of it (a bundled task that fails
+    the gate does not ship; named in the log and the audit log), and the rest is refused as a maintainer's publish
+    would be if the set as a whole fails its gate."""
+    failed = {}
+    for task in task_set.tasks.all():
         validation = latest_validation(task)
-        if validation is None or not validation.ok:
-            validation = _validate(task=task, actor=None)
-        say(f"  validated {index}/{len(tasks)} {task.task_id}: "
-            + ("ok" if validation.ok else "FAILED: " + validation.problems.replace("\n", "; ")))
-        if not validation.ok:
+        if validation is not None and not validation.ok:
             failed[task.task_id] = validation.problems.splitlines()[0]
     if failed:
-        task_set.tasks.remove(*[task for task in tasks if task.task_id in failed])
+        task_set.tasks.remove(*[task for task in task_set.tasks.all() if task.task_id in failed])
         audit(actor=None, action="left failing tasks out of the task set", target=task_set, changes=failed)
         say(f"  {len(failed)} tasks fail validation and are left out of {task_set.slug}: {', '.join(failed)}")
     _publish(task_set=task_set, actor=None, as_default=True)

@@ -30,11 +30,14 @@ def game_detail(slug):
 
 
 def default_set_validation():
-    """The bundled default task set while the worker validates it on a new site (nothing published yet):
-    {name, slug, done, total, failed, seconds_left}; None otherwise. `seconds_left` is the tasks left at the rate
-    measured between this set's validations so far (None until two are done)."""
-    if TaskSet.objects.exclude(status=TaskSet.Status.DRAFT).exists():
-        return None
+    """The bundled default task set while the worker sets it up (`load_games --background`), whether or not another
+    set is published meanwhile; None once it is published, or when there is no such draft. A dict:
+    - name, slug; `first_start`: no task set is published yet (the board has nothing to show);
+    - phase: "frames" while the worker captures the games' frames (no task checked yet), "checking" while it checks
+      the tasks, "publishing" once every task is checked;
+    - frames_done, frames_total (the set's games); done, total, failed (the tasks that failed, by id);
+    - seconds_left: the tasks left at the rate measured between this set's checks so far (None until two are done;
+      with several worker processes the rate is theirs together)."""
     draft = TaskSet.objects.filter(slug=DEFAULT_TASK_SET[0], status=TaskSet.Status.DRAFT).first()
     if draft is None:
         return None
@@ -42,13 +45,18 @@ def default_set_validation():
     failed = draft.tasks.filter(validations__game_version=F("game_version"), validations__ok=False) \
         .exclude(validations__game_version=F("game_version"), validations__ok=True).select_related("game").distinct()
     done, total = checked.distinct().count(), draft.tasks.count()
+    games = Game.objects.filter(tasks__task_sets=draft).distinct()
+    frames_done, frames_total = games.filter(frame_png__isnull=False).count(), games.count()
     span = TaskValidation.objects.filter(task__in=draft.tasks.all(), game_version=F("task__game_version")) \
         .aggregate(first=Min("created"), last=Max("created"))
     seconds_left = None
     if done >= 2 and span["last"] > span["first"]:
         seconds_left = (span["last"] - span["first"]).total_seconds() / (done - 1) * (total - done)
-    return {"name": draft.name, "slug": draft.slug, "done": done, "total": total,
-            "failed": [task.task_id for task in failed], "seconds_left": seconds_left}
+    phase = "publishing" if done == total else "checking" if done or frames_done == frames_total else "frames"
+    return {"name": draft.name, "slug": draft.slug, "phase": phase, "done": done, "total": total,
+            "frames_done": frames_done, "frames_total": frames_total,
+            "failed": [task.task_id for task in failed], "seconds_left": seconds_left,
+            "first_start": not TaskSet.objects.exclude(status=TaskSet.Status.DRAFT).exists()}
 
 
 def default_set_being_checked():

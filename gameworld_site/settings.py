@@ -190,10 +190,23 @@ if REDIS_URL:
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
                           "LOCATION": DATA_DIR / "cache", "OPTIONS": {"MAX_ENTRIES": 2000}}}
-# A replay is rendered for someone watching its page: on a queue of its own, which every worker takes from in turn
-# with the default one, so that it never waits behind a whole batch of verifications.
-CELERY_TASK_QUEUES = [Queue(name, routing_key=name) for name in ("celery", "replays")]
-CELERY_TASK_ROUTES = {"leaderboard.tasks.render_replay": {"queue": "replays"}}
+# Three queues. `interactive` (the default): work a person waits for (their recorded attempt's verification, an
+# upload's). `replays`: a replay rendered for someone watching its page, on a queue of its own that a worker takes
+# from in turn with the interactive one, so that it never waits behind a whole upload's verifications.
+# `background`: work nobody waits for at a page (validation, frame capture, the baselines, the sweeps), served by
+# workers of its own (`runsite` starts one, at a lower CPU priority), so that it never holds up the other two.
+INTERACTIVE_QUEUE, REPLAYS_QUEUE, BACKGROUND_QUEUE = "interactive", "replays", "background"
+CELERY_TASK_QUEUES = [Queue(name, routing_key=name) for name in (INTERACTIVE_QUEUE, REPLAYS_QUEUE, BACKGROUND_QUEUE)]
+CELERY_TASK_DEFAULT_QUEUE = INTERACTIVE_QUEUE
+CELERY_TASK_ROUTES = {
+    "leaderboard.tasks.render_replay": {"queue": REPLAYS_QUEUE},
+    "catalogue.tasks.*": {"queue": BACKGROUND_QUEUE},
+    "submissions.tasks.load_baselines": {"queue": BACKGROUND_QUEUE},
+    "submissions.tasks.requeue_stuck_runs": {"queue": BACKGROUND_QUEUE},
+    "humanplay.tasks.*": {"queue": BACKGROUND_QUEUE},
+    "hosted.tasks.*": {"queue": BACKGROUND_QUEUE},
+    "leaderboard.tasks.prune_replays": {"queue": BACKGROUND_QUEUE},
+}
 CELERY_TASK_ACKS_LATE = True  # a worker that dies mid-task leaves the message to be delivered again
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
@@ -283,7 +296,10 @@ STORAGES = {
 # GAMEWORLD_BROWSERS (Chromiums a process may run for sessions at the same time) too; checked here so that
 # a bad value stops start-up.
 env_int("GAMEWORLD_BROWSERS", 2, minimum=1)
+# Processes of the worker `runsite` starts for the interactive and replay queues, and of the one for the background
+# queue (one a core: a new site's first start checks its tasks on every core).
 GAMEWORLD_WORKER_CONCURRENCY = env_int("GAMEWORLD_WORKER_CONCURRENCY", 1, minimum=1)
+GAMEWORLD_BACKGROUND_CONCURRENCY = env_int("GAMEWORLD_BACKGROUND_CONCURRENCY", len(os.sched_getaffinity(0)), minimum=1)
 # Daphne processes `runsite` starts, all serving the one port (HTTP and WebSockets): one a core by default, so
 # that requests do not queue behind one another in a single process. Every piece of state a request or a socket
 # relies on across connections is in the database or the shared cache, never in one process's memory.

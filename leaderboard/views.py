@@ -21,8 +21,8 @@ from django.views.decorators.vary import vary_on_cookie
 from catalogue import data_version
 from catalogue import selectors as catalogue_selectors
 from catalogue.models import Game, Task
-from sandbox.protocol import describe_action
 from sandbox.commitment import commitment_holds
+from sandbox.protocol import describe_action
 from submissions.models import Protocol, Run, Submission
 
 from . import charts, replays, selectors
@@ -234,6 +234,25 @@ def export_etag(request, *args, **kwargs):
     return _etag(request.get_full_path())
 
 
+class NoPublicTaskSet(Http404):
+    """No public task set holds what a page shows."""
+
+
+def while_setting_up(view):
+    """A page that answers, while the site's worker sets up the default task set, with how far it is (instead of
+    a 404 because no public set holds what it shows yet)."""
+    @wraps(view)
+    def answer(request, *args, **kwargs):
+        try:
+            return view(request, *args, **kwargs)
+        except NoPublicTaskSet:
+            setting_up = catalogue_selectors.default_set_validation()
+            if setting_up is None:
+                raise
+            return render(request, "leaderboard/setting_up.html", {"setting_up": setting_up})
+    return answer
+
+
 @require_GET
 @vary_on_cookie
 @cache_control(no_cache=True)  # kept by browsers, asked about again each time: 304 while nothing changed
@@ -250,9 +269,8 @@ def index(request):
     def page():
         context = {"params": params, "task_sets": public, "task_set": task_set, "switches": switches(params),
                    "search_keep": params.pairs(q="", all=False)}
-        if task_set is None:
-            context["preparing"] = catalogue_selectors.default_set_validation()
-        else:
+        context["setting_up"] = catalogue_selectors.default_set_validation()
+        if task_set is not None:
             context["board"] = mark_safe(selectors.from_cache(f"board.{task_set.pk}.{params.cache_part()}",
                                                               lambda: render_board(task_set, params)))
         return render_to_string("leaderboard/index.html", context, request=request)
@@ -427,12 +445,13 @@ def agent(request, pk):
 
 
 @require_GET
+@while_setting_up
 def human(request, kind):
     if kind not in selectors.HUMAN_KINDS:
         raise Http404("No such human level")
     task_set = selectors.resolve_task_set(request.GET.get("ts"))
     if task_set is None:
-        raise Http404("No public task set")
+        raise NoPublicTaskSet("No public task set")
     context = _entry_context(request, task_set, kind)
     context["human_kind"] = kind
     context["human_name"] = selectors.HUMAN_NAMES[kind]
@@ -440,6 +459,7 @@ def human(request, kind):
 
 
 @require_GET
+@while_setting_up
 def game(request, slug):
     found = get_object_or_404(Game.objects.defer("frame_png"), slug=slug)
     task_set = _task_set_with(request, Task.objects.filter(game=found))
@@ -457,6 +477,7 @@ def game(request, slug):
 
 
 @require_GET
+@while_setting_up
 def task(request, game, slug, version):
     found = get_object_or_404(Task.objects.select_related("game"), game__slug=game, slug=slug, version=version)
     task_set = _task_set_with(request, Task.objects.filter(pk=found.pk))
@@ -470,11 +491,12 @@ def task(request, game, slug, version):
 
 
 @require_GET
+@while_setting_up
 def compare(request):
     """Two entries side by side on the tasks both ran, with the paired bootstrap of their difference."""
     task_set = selectors.resolve_task_set(request.GET.get("ts"))
     if task_set is None:
-        raise Http404("No public task set")
+        raise NoPublicTaskSet("No public task set")
     board = requested_board(request)
     table = selectors.leaderboard(task_set, board=board)
     first, second = request.GET.get("a", "")[:20], request.GET.get("b", "")[:20]
@@ -507,7 +529,7 @@ def _task_set_with(request, tasks):
     for candidate in selectors.task_sets():
         if candidate.tasks.filter(pk__in=tasks.values("pk")).exists():
             return candidate
-    raise Http404("No public task set holds this")
+    raise NoPublicTaskSet("No public task set holds this")
 
 
 @require_GET

@@ -7,8 +7,17 @@
 """
 from . import batch
 from .env import TaskEnv
-from .errors import (GameCrashed, GameNotReady, InvalidAction, ManifestError, RomError, RunOver, SandboxError,
-                     StateError, UnknownTask)
+from .errors import (
+    GameCrashed,
+    GameNotReady,
+    InvalidAction,
+    ManifestError,
+    RomError,
+    RunOver,
+    SandboxError,
+    StateError,
+    UnknownTask,
+)
 from .manifest import GameSpec, TaskSpec, Trajectory, load_manifest
 from .protocol import ProtocolError
 from .registry import registry
@@ -37,8 +46,10 @@ def open_session(game, **options):
     raise SandboxError(f"{game.slug}: backend {game.backend!r} is not available")
 
 
-def run_trajectory(task, trajectory, *, on_step=None, frames=False, run_ahead=True, **session_options):
-    """Replay a trajectory (seed + actions) to its end or the run's end; return the oracle score and the trace.
+def run_trajectory(task, trajectory, *, on_step=None, frames=False, run_ahead=True, last_frame=False,
+                   **session_options):
+    """Replay a trajectory (seed + actions) to its end or the run's end; return the oracle score and the trace,
+    and with `last_frame` a PNG of the frame the run ended on as a third item.
 
     `on_step(index, action, info, frame_or_None)` is called after the ready state (index 0, action None)
     and after each step. Without it (nobody watches the steps) the backend runs the known actions ahead in
@@ -59,4 +70,9 @@ def run_trajectory(task, trajectory, *, on_step=None, frames=False, run_ahead=Tr
             _, info = env.step(action)
             if on_step:
                 on_step(index, action, info, env.render("png") if frames else None)
-        return env.score(), list(env.trace)
+        if not last_frame:
+            return env.score(), list(env.trace)
+        if getattr(session, "caught_up", True):
+            return env.score(), list(env.trace), env.render("png")
+    # The run ended before its last action and the page ran past it: only a step-by-step replay shows that frame.
+    return run_trajectory(task, trajectory, run_ahead=False, last_frame=True, **session_options)

@@ -59,6 +59,12 @@ class RunAhead:
     def __getattr__(self, name):  # open, frame, state, close, ...: the session's own
         return getattr(self.session, name)
 
+    @property
+    def caught_up(self):
+        """Whether the page is where the env believes it is (no run-ahead result is left unread), so that a frame
+        it renders is the env's."""
+        return not self._events
+
     def apply(self, action):
         if self._events is None:
             self._events = deque(self.session.run_ahead(self.steps, self.restart_seeds))

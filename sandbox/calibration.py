@@ -30,10 +30,10 @@ from pathlib import Path
 import jsonschema
 
 from . import manifest_json, oracle, run_trajectory
-from .manifest import Trajectory
+from .actions import random_action
 from .errors import SandboxError
 from .frames import frame_facts, frame_problems
-from .actions import random_action
+from .manifest import Trajectory
 from .protocol import INTERFACES, describe_action
 from .solvers import play_solver
 

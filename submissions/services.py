@@ -15,19 +15,21 @@ from .verification import log_event, queue_verification
 BASELINES_DIR = Path(__file__).resolve().parent / "baselines"
 
 
-def create_submission(*, user, parsed, provenance=Provenance.UPLOADED, commitments=None):
+def create_submission(*, user, parsed, provenance=Provenance.UPLOADED, commitments=None, is_baseline=False):
     """Store a validated upload whole (or not at all), then queue its verification once committed."""
-    return submit_upload(user=user, parsed=parsed, provenance=provenance, commitments=commitments)[0]
+    return submit_upload(user=user, parsed=parsed, provenance=provenance, commitments=commitments,
+                         is_baseline=is_baseline)[0]
 
 
-def submit_upload(*, user, parsed, provenance=Provenance.UPLOADED, commitments=None):
+def submit_upload(*, user, parsed, provenance=Provenance.UPLOADED, commitments=None, is_baseline=False):
     """(submission, created). A submission is its runs, whatever the bytes they came in (content_sha256): the
     same runs sent again by the same account answer with the submission they made the first time instead of
     storing and ranking them twice; the same runs as an earlier entry of anyone else (the platform's baselines
     included) are stored as a copy of it, shown but never ranked.
 
     `provenance` is how the server received the runs (never what a file says); `commitments` maps a sealed
-    run's (task pk, seed) to its (commitment, salt), revealed now that the evaluation is submitted."""
+    run's (task pk, seed) to its (commitment, salt), revealed now that the evaluation is submitted; `is_baseline`
+    marks the platform's own baselines (verified on the background queue)."""
     identical = Submission.objects.filter(content_sha256=parsed.content_sha256, task_set=parsed.task_set) \
         .exclude(status=Submission.Status.REJECTED).order_by("pk")
     if user is not None:
@@ -46,7 +48,7 @@ def submit_upload(*, user, parsed, provenance=Provenance.UPLOADED, commitments=N
             tuned_on_benchmark=agent.get("tuned_on_benchmark"),
             **{f"reported_{name}": value for name, value in agent.get("reported", {}).items()},
             protocol=parsed.protocol, provenance=provenance, runs_total=len(parsed.runs),
-            content_sha256=parsed.content_sha256, copy_of=original)
+            content_sha256=parsed.content_sha256, copy_of=original, is_baseline=is_baseline)
         Run.objects.bulk_create([
             Run(submission=submission, task=run.task, seed=run.seed, actions=run.actions,
                 claimed_progress=run.claimed_progress, claimed_success=run.claimed_success,
@@ -90,8 +92,7 @@ def load_baseline_files(*, folder=BASELINES_DIR, say=print):
         if existing is not None:
             say(f"{path.name}: already loaded (submission {existing.pk}, {existing.status})")
             continue
-        submission = create_submission(user=None, parsed=parsed)
-        Submission.objects.filter(pk=submission.pk).update(is_baseline=True)
+        submission = create_submission(user=None, parsed=parsed, is_baseline=True)
         say(f"{path.name}: submission {submission.pk} ({submission.agent_name}, {submission.runs_total} runs) "
             "queued for verification")
 

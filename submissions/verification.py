@@ -29,10 +29,13 @@ PROGRESS_TOLERANCE = 1e-6
 VERIFY_RUN_TASK = "submissions.tasks.verify_run"
 
 
-def _send_for_replay(run_ids):
+def _send_for_replay(run_ids, *, baseline=False):
+    """One Celery task a run: on the interactive queue, unless the runs are the platform's own baselines, which
+    nobody waits for (the background queue)."""
     task = current_app.tasks[VERIFY_RUN_TASK]
+    queue = settings.BACKGROUND_QUEUE if baseline else settings.INTERACTIVE_QUEUE
     for run_id in run_ids:
-        task.delay(run_id)
+        task.apply_async((run_id,), queue=queue)
 
 
 def queue_verification(*, submission_id):
@@ -41,7 +44,7 @@ def queue_verification(*, submission_id):
         status=Submission.Status.QUEUED)
     run_ids = list(Run.objects.filter(submission_id=submission_id).exclude(status__in=FINISHED_RUN)
                    .values_list("pk", flat=True))
-    _send_for_replay(run_ids)
+    _send_for_replay(run_ids, baseline=Submission.objects.filter(pk=submission_id, is_baseline=True).exists())
     log_event(submission_id=submission_id, message=f"queued {len(run_ids)} runs for replay")
 
 
@@ -219,10 +222,13 @@ def requeue_stuck_runs():
     lease = timedelta(seconds=settings.GAMEWORLD_RUN_LEASE_S)
     stuck = list(Run.objects.filter(
         Q(status=Run.Status.PENDING, created__lt=now - lease) | Q(status=Run.Status.RUNNING, claimed_at__lt=now - lease),
-    ).values_list("pk", flat=True))
-    stuck += [pk for pk, holder in Run.objects.filter(status=Run.Status.RUNNING, claimed_at__gte=now - lease)
-              .values_list("pk", "claimed_by") if holder and holder_is_gone(holder)]
-    _send_for_replay(stuck)
+    ).values_list("pk", "submission__is_baseline"))
+    stuck += [(pk, baseline) for pk, holder, baseline in Run.objects.filter(
+        status=Run.Status.RUNNING, claimed_at__gte=now - lease).values_list("pk", "claimed_by", "submission__is_baseline")
+        if holder and holder_is_gone(holder)]
+    for baseline in (False, True):
+        _send_for_replay([pk for pk, of_baseline in stuck if bool(of_baseline) == baseline], baseline=baseline)
+    stuck = [pk for pk, _ in stuck]
     # A worker that died between storing a run and counting it leaves a submission with nothing left to replay.
     for submission_id in Submission.objects.filter(status__in=[Submission.Status.QUEUED, Submission.Status.VERIFYING]) \
             .exclude(runs__status__in=[Run.Status.PENDING, Run.Status.RUNNING]).values_list("pk", flat=True):

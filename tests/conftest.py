@@ -123,25 +123,42 @@ def site_url(django_db_setup, django_db_blocker):
 
 @pytest.fixture(scope="session")
 def celery_worker_process(django_db_setup, django_db_blocker):
-    """A real Celery worker process on the test database and the configured broker (embedded: SQLite)."""
-    process = subprocess.Popen([sys.executable, "-m", "celery", "-A", "gameworld_site", "worker", "--pool", "solo",
-                                "--loglevel", "WARNING", "--without-gossip", "--without-mingle"],
-                               env=server_env(), cwd=Path(__file__).resolve().parent.parent)
-    yield process
-    process.terminate()
-    try:
-        process.wait(timeout=20)
-    except subprocess.TimeoutExpired:
-        process.kill()
+    """The site's two real Celery worker processes, as `runsite` starts them (one for the interactive and replay
+    queues, one for the background queue), on the test database and the configured broker (embedded: SQLite)."""
+    from gameworld_site.management.commands.runsite import worker_commands
+
+    options = ["--pool", "solo", "--loglevel", "WARNING", "--without-gossip", "--without-mingle"]
+    processes = [subprocess.Popen(command, env=server_env(), cwd=Path(__file__).resolve().parent.parent)
+                 for command in worker_commands(options).values()]
+    yield processes
+    for process in processes:
+        process.terminate()
+    for process in processes:
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            process.kill()
 
 
 @pytest.fixture(autouse=True)
 def queued_runs(request, monkeypatch):
     """Verification tasks are recorded here instead of sent to a broker, unless the test is marked
     `real_broker` (it runs a worker process and needs the messages)."""
-    sent = []
+    sent = SentRuns()
     if request.node.get_closest_marker("real_broker") is None:
         from submissions import tasks
 
-        monkeypatch.setattr(tasks.verify_run, "delay", sent.append)
+        monkeypatch.setattr(tasks.verify_run, "apply_async", sent.record)
     return sent
+
+
+class SentRuns(list):
+    """The ids of the runs sent for replay, in order; `queue_of[run id]` is the queue each was sent to."""
+
+    def __init__(self):
+        super().__init__()
+        self.queue_of = {}
+
+    def record(self, args, queue=None, **options):
+        self.append(args[0])
+        self.queue_of[args[0]] = queue

@@ -3,6 +3,7 @@ from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
+from catalogue.selectors import about
 from submissions.models import Submission
 
 register = template.Library()
@@ -82,3 +83,9 @@ def interface_label(value):
 def pct_of(value):
     """A fraction (0-1) as a percentage with one decimal."""
     return pct(None if value is None else value * 100)
+
+
+@register.filter
+def wait_about(seconds):
+    """A wait, roughly ("about 40 s", "about 3 min")."""
+    return about(seconds)

@@ -5,6 +5,7 @@ import shutil
 from types import SimpleNamespace
 
 import pytest
+from celery import current_app
 
 from catalogue.bundle_loading import load_bundles, make_default_if_none
 from catalogue.models import Game, Task, TaskSet
@@ -261,21 +262,31 @@ def test_a_first_start_in_the_background_shows_progress_then_publishes(calibrate
                                                        load_baselines.name)
     assert draft.status == "draft" and "queued for validation" in out.getvalue()
     page = client.get("/").content.decode()
-    assert "Setting up GameWorld core v11" in page and "<strong>0 of 1</strong> tasks checked" in page
+    assert "Setting up GameWorld core v11" in page  # the first phase: the frames
+    assert re.search(r'<li class="now">Capturing a frame of each game:\s*<strong>0 of 1</strong>', page), page
+    # Every board page answers with the notice, not a 404, before anything is published.
+    task = draft.tasks.get()
+    for path in ("/leaderboard/compare/", "/leaderboard/games/tally/", f"/leaderboard/tasks/tally/{task.slug}/1/",
+                 "/leaderboard/humans/novice/"):
+        answer = client.get(path)
+        assert answer.status_code == 200 and 'id="setting-up"' in answer.content.decode(), path
     # The frames are the worker's too: until it has captured one, the game's frame is a placeholder.
     game = Game.objects.get(slug="tally")
     assert frames_queued == [[game.pk]] and "frames queued for capture" in out.getvalue()
     pending = client.get("/games/tally/frame.png")
     assert pending.status_code == 302 and re.search(r"/img/frame-pending\.(\w+\.)?svg$", pending["Location"])
     assert pending["Cache-Control"] == "no-store"
-    tasks.capture_game_frames(frames_queued[0])  # what the worker runs
+    monkeypatch.setattr(current_app.conf, "task_always_eager", True)  # what the worker runs, in this order
+    tasks.capture_game_frames.apply(args=[frames_queued[0]])
     captured = client.get("/games/tally/frame.png")
     assert captured.status_code == 200 and captured.content.startswith(b"\x89PNG")
+    page = client.get("/").content.decode()
+    assert re.search(r'<li class="now">Checking the tasks:\s*<strong>0 of 1</strong>', page), page
     baselines = io.StringIO()
     call_command("load_baselines", stdout=baselines)
     assert "the worker loads the baselines once it publishes" in baselines.getvalue()
 
-    tasks.publish_default_task_set(draft.pk)  # what the worker runs, in this order
+    tasks.publish_default_task_set.delay(draft.pk)
     load_baselines()
     draft.refresh_from_db()
     assert draft.status == "published" and draft.is_default

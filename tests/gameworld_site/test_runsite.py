@@ -49,10 +49,14 @@ def wait_for(predicate, timeout=60, what="the condition"):
     raise AssertionError(f"timed out waiting for {what}")
 
 
+# What tells each of runsite's other children apart in its command line.
+ROLE_MARKERS = {"worker": "interactive@", "background worker": "background@", "beat": " beat"}
+
+
 @pytest.fixture
 def site(tmp_path):
-    """A runsite on a free port with its own data folder and two server processes; yields (process, {worker, beat
-    pids}, data folder, environment, [daphne pids], port)."""
+    """A runsite on a free port with its own data folder and two server processes; yields (process, {worker,
+    background worker, beat pids}, data folder, environment, [daphne pids], port)."""
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
@@ -69,12 +73,14 @@ def site(tmp_path):
             if "gameworld_site.webserver" in line:
                 if pid not in daphnes:
                     daphnes.append(pid)
-            elif " beat" in line or "worker" in line:
-                roles["beat" if " beat" in line else "worker"] = pid
-        return len(daphnes) == 2 and len(roles) == 2 \
+            else:
+                role = next((role for role, marker in ROLE_MARKERS.items() if marker in line), None)
+                if role:
+                    roles[role] = pid
+        return len(daphnes) == 2 and len(roles) == len(ROLE_MARKERS) \
             and (tmp_path / "celerybeat-schedule.lock").read_text().strip() == str(roles["beat"])
     try:
-        wait_for(started, what="two daphnes, the worker and the beat")
+        wait_for(started, what="two daphnes, the two workers and the beat")
         yield process, roles, tmp_path, env, daphnes, port
     finally:
         if process.poll() is None:
@@ -169,12 +175,22 @@ def daphnes_serving(port, pids):
     return owners
 
 
-@pytest.mark.parametrize("role, marker", [("worker", " worker"), ("beat", " beat")])
-def test_a_killed_worker_or_beat_is_started_again_while_the_site_serves(site, role, marker):
+def niceness(pid):
+    return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[16])
+
+
+def test_the_background_worker_yields_the_cpu_to_the_pages_and_the_interactive_worker(site):
+    _, roles, _, _, daphnes, _ = site
+    assert niceness(roles["background worker"]) == niceness(os.getpid()) + 10
+    assert all(niceness(pid) == niceness(os.getpid()) for pid in [roles["worker"], *daphnes])
+
+
+@pytest.mark.parametrize("role", ["worker", "beat"])
+def test_a_killed_worker_or_beat_is_started_again_while_the_site_serves(site, role):
     process, roles, data_dir, _, daphnes, port = site
     os.kill(roles[role], signal.SIGKILL)
     assert get(port, "/api/no-such-thing").startswith(b"HTTP/1.1 404")
-    new = started_again(process, roles[role], marker)
+    new = started_again(process, roles[role], ROLE_MARKERS[role])
     if role == "beat":  # it holds the schedule again
         wait_for(lambda: (data_dir / "celerybeat-schedule.lock").read_text().strip() == str(new), timeout=60,
                  what="the new beat to hold the schedule")

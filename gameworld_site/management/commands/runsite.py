@@ -1,4 +1,4 @@
-"""Serve the site with Daphne and run its Celery worker and beat beside it, as child processes of this command.
+"""Serve the site with Daphne and run its two Celery workers and beat beside it, as child processes of this command.
 
 The site is served by GAMEWORLD_WEB_PROCESSES Daphne processes (one a core by default) on the one port: this
 command binds the port itself, once per process with SO_REUSEPORT, and hands each Daphne its own listening
@@ -26,12 +26,12 @@ from django.core.management.base import BaseCommand, CommandError
 
 
 class Command(BaseCommand):
-    help = "Serve the site (Daphne, HTTP + WebSockets) with its Celery worker; Ctrl-C stops both."
+    help = "Serve the site (Daphne, HTTP + WebSockets) with its Celery workers; Ctrl-C stops them all."
 
     def add_arguments(self, parser):
         parser.add_argument("--host", default=os.environ.get("GAMEWORLD_HOST", "127.0.0.1"))
         parser.add_argument("--port", type=int, default=int(os.environ.get("GAMEWORLD_PORT", "8000")))
-        parser.add_argument("--no-worker", action="store_true", help="serve only (workers run elsewhere)")
+        parser.add_argument("--no-worker", action="store_true", help="serve only (the workers run elsewhere)")
         parser.add_argument("--processes", type=int, default=None,
                             help="Daphne processes serving the port (default: GAMEWORLD_WEB_PROCESSES)")
 
@@ -53,8 +53,7 @@ class Command(BaseCommand):
             commands[name] = ([python, "-m", "gameworld_site.webserver", "--fd", str(sock.fileno()),
                                "gameworld_site.asgi:application"], (sock.fileno(),))
         if not no_worker:
-            commands["the worker"] = ([python, "-m", "celery", "-A", "gameworld_site", "worker", "--loglevel", "INFO",
-                                       "--concurrency", str(settings.GAMEWORLD_WORKER_CONCURRENCY)], ())
+            commands.update({name: (command, ()) for name, command in worker_commands(["--loglevel", "INFO"]).items()})
             commands["the beat"] = ([python, "-m", "gameworld_site.beat",
                                      "--schedule", str(settings.DATA_DIR / "celerybeat-schedule")], ())
         supervisor = Supervisor(commands, stdout=self.stdout, stderr=self.stderr)
@@ -62,7 +61,7 @@ class Command(BaseCommand):
             supervisor.start()
             self.stdout.write(f"GameWorld is serving on http://{display_host(host)}:{port}/ "
                               f"({processes} server process{'es' if processes != 1 else ''}, "
-                              f"{'with' if not no_worker else 'without'} its worker). Ctrl-C stops it.")
+                              f"{'with' if not no_worker else 'without'} its workers). Ctrl-C stops it.")
             signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
             failing = supervisor.watch()
             raise CommandError(f"{failing} keeps failing; stopping the site.", returncode=1)
@@ -72,6 +71,20 @@ class Command(BaseCommand):
             supervisor.stop()
             for sock in sockets:  # kept open until now, so that a Daphne started again serves the same socket
                 sock.close()
+
+
+def worker_commands(options):
+    """The site's two Celery workers, by name, each with `options`: one for the interactive and replay queues, one
+    for the background queue (see the settings), so that work a person waits for never queues behind background
+    work."""
+    worker = [sys.executable, "-m", "celery", "-A", "gameworld_site", "worker", *options]
+    return {
+        "the worker": worker + ["--hostname", "interactive@%h",
+                                "--queues", f"{settings.INTERACTIVE_QUEUE},{settings.REPLAYS_QUEUE}",
+                                "--concurrency", str(settings.GAMEWORLD_WORKER_CONCURRENCY)],
+        "the background worker": worker + ["--hostname", "background@%h", "--queues", settings.BACKGROUND_QUEUE,
+                                           "--concurrency", str(settings.GAMEWORLD_BACKGROUND_CONCURRENCY)],
+    }
 
 
 class Supervisor:
@@ -97,7 +110,7 @@ class Supervisor:
     def spawn(self, name):
         command, fds = self.commands[name]
         self.children[name] = subprocess.Popen(command, cwd=settings.BASE_DIR, pass_fds=fds,
-                                               preexec_fn=stop_with_parent(os.getpid()))
+                                               preexec_fn=stop_with_parent(os.getpid(), nice=NICENESS.get(name, 0)))
         self.started_at[name] = time.monotonic()
 
     def watch(self):
@@ -169,10 +182,16 @@ def display_host(host):
 PR_SET_PDEATHSIG = 1  # linux/prctl.h
 
 
-def stop_with_parent(parent_pid):
-    """A pre-exec hook: the child gets SIGTERM when its parent dies (the request survives the exec)."""
+# The background worker (and the Chromiums it starts) yields the CPU to pages, sockets and interactive work.
+NICENESS = {"the background worker": 10}
+
+
+def stop_with_parent(parent_pid, *, nice=0):
+    """A pre-exec hook: the child gets SIGTERM when its parent dies (the request survives the exec), at a CPU
+    priority lowered by `nice`."""
     def hook():
         ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+        os.nice(nice)
         if os.getppid() != parent_pid:  # the parent died before the request was in place
             os._exit(1)
     return hook
