@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from sandbox import SandboxError, run_trajectory
 from sandbox.calibration import WORDING as WORDING_FIELDS
-from sandbox.calibration import gate, gate_task_set, is_stale, verify_task_sample
+from sandbox.calibration import INTERFACES, gate, gate_task_set, is_stale, sampled_interface, verify_task_sample
 
 from . import bundle_loading, bundles
 from .models import MEASURED_FIELDS, AuditEntry, Game, Task, TaskSet, TaskValidation
@@ -65,10 +65,10 @@ def validate_task(*, actor, task):
     return _validate(task=task, actor=actor)
 
 
-def _validate(*, task, actor):
+def _validate(*, task, actor, sampled=None):
     """One replay of the reference (its trace must be the one its calibration card stored, which also shows two
-    replays agree; without a current card it is replayed twice) and one of the null, then the card's gate and a
-    sample of its random runs replayed."""
+    replays agree; without a current card it is replayed twice) and one of the null, then the card's gate and one
+    of its random runs replayed for each interface (`sampled`: for these only)."""
     problems = []
     reference = null = frame = deterministic = card = None
     try:
@@ -90,7 +90,7 @@ def _validate(*, task, actor):
         problems.append("the reference replays with another trace than " +
                         ("its calibration card's" if card is not None else "a second replay's"))
     if reference is not None:
-        problems += _calibration_problems(spec, task.calibration)
+        problems += _calibration_problems(spec, task.calibration, interfaces=sampled or INTERFACES)
     validation = TaskValidation.objects.create(
         task=task, game_version=task.game_version, ok=not problems, requested_by=actor,
         reference_progress=reference.progress if reference else None,
@@ -103,12 +103,12 @@ def _validate(*, task, actor):
     return validation
 
 
-def _calibration_problems(spec, card):
+def _calibration_problems(spec, card, *, interfaces):
     """The calibration gate on the task's card, then a sample of its random runs replayed here: a card is the
     bundle author's measurement, and the site ranks nothing on a figure it has not reproduced."""
     reasons = gate(spec, card)
     if card is not None and not is_stale(spec, card):
-        reasons += verify_task_sample(spec, card, out=lambda line: None)
+        reasons += verify_task_sample(spec, card, out=lambda line: None, interfaces=interfaces)
     return [reason.removeprefix(f"{spec.id}: ") for reason in reasons]
 
 
@@ -151,9 +151,12 @@ def unchecked_tasks(task_set, *, since=None):
 
 def check_default_task(*, task):
     """Validate a task of the default set unless it passed already (a message delivered again skips it); the
-    validation. Audited with no actor: the site's set-up, not a person."""
+    validation. The set's 200 tasks sample the cards' random runs of both interfaces between them, one a task.
+    Audited with no actor: the site's set-up, not a person."""
     validation = latest_validation(task)
-    return validation if _passed(validation) else _validate(task=task, actor=None)
+    if _passed(validation):
+        return validation
+    return _validate(task=task, actor=None, sampled=(sampled_interface(task.spec()),))
 
 
 def outcome(validation):

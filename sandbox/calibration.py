@@ -435,11 +435,11 @@ def verify_sample(game, document, *, out=print, **session_options):
     return mismatches
 
 
-def verify_task_sample(task, card, *, out=print, **session_options):
-    """Replay one stored random run per interface (picked by a hash of the task and interface) as the task's
-    own run; the mismatches with what the card stored, each naming the task."""
+def verify_task_sample(task, card, *, out=print, interfaces=INTERFACES, **session_options):
+    """Replay one stored random run per interface of `interfaces` (picked by a hash of the task and interface) as
+    the task's own run; the mismatches with what the card stored, each naming the task."""
     mismatches = []
-    for interface in INTERFACES:
+    for interface in interfaces:
         results = card["random"][interface]["results"]
         if not results:
             mismatches.append(f"{task.id}: no random {interface} runs stored")
@@ -454,6 +454,12 @@ def verify_task_sample(task, card, *, out=print, **session_options):
             mismatches.append(f"{task.id}: random {interface} run (seed {stored['seed']}, action seed "
                               f"{stored['action_seed']}) replays as {replayed}, the card says {stored}")
     return mismatches
+
+
+def sampled_interface(task):
+    """The interface whose random run a check of a whole task set replays for this task: one a task, in turn over
+    the game's tasks, so that a game's tasks sample every interface between them for half the replays."""
+    return INTERFACES[sorted(task.game.tasks).index(task.slug) % len(INTERFACES)]
 
 
 def _figures(label, cards):

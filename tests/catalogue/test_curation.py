@@ -14,6 +14,8 @@ from catalogue.apps import MAINTAINERS
 from catalogue.bundles import BundleRejected
 from catalogue.models import AuditEntry, Task, TaskSet
 from leaderboard import selectors
+from sandbox import registry
+from sandbox.calibration import INTERFACES, sampled_interface
 from submissions import moderation, services, verification
 from submissions.models import Submission, UploadLimits
 from submissions.uploads import parse_upload
@@ -88,6 +90,39 @@ def test_a_task_set_with_a_failing_task_cannot_be_published(maintainer):
     actions = list(AuditEntry.objects.order_by("pk").values_list("action", flat=True))
     assert actions == ["new task version", "validated task", "validated task", "published task set",
                        "made default task set"]
+
+
+def test_a_check_replays_the_reference_once_against_its_card_and_keeps_the_frame_it_ended_on(maintainer, monkeypatch):
+    checked = task("tiltmaze/maze-1@2")
+    spec = checked.spec()
+    real_replay, real_sample = curation.run_trajectory, curation.verify_task_sample
+    replayed, sampled = [], []
+    monkeypatch.setattr(curation, "run_trajectory",
+                        lambda spec, trajectory, **options: replayed.append(trajectory) or real_replay(spec, trajectory,
+                                                                                                        **options))
+    monkeypatch.setattr(curation, "verify_task_sample",
+                        lambda spec, card, **options: sampled.append(options["interfaces"]) or real_sample(spec, card,
+                                                                                                             **options))
+    validation = curation.check_default_task(task=checked)  # a first start's check of the default set
+    assert validation.ok and validation.deterministic
+    assert replayed == [spec.reference, spec.null] and sampled == [(sampled_interface(spec),)]
+    *_, frame = real_replay(spec, spec.reference, run_ahead=False, last_frame=True)
+    assert validation.frame_png == frame  # the frame the reference ended on, as a step-by-step replay shows it
+
+    # A maintainer's validation samples every interface; a reference whose trace is not its card's fails.
+    card = checked.calibration
+    card["reference"]["trace_sha256"] = "0" * 64
+    Task.objects.filter(pk=checked.pk).update(calibration=card)
+    replayed.clear(), sampled.clear()
+    failed = curation.validate_task(actor=maintainer, task=Task.objects.get(pk=checked.pk))
+    assert not failed.ok and failed.deterministic is False
+    assert "the reference replays with another trace than its calibration card's" in failed.problems
+    assert replayed == [spec.reference, spec.null] and sampled == [INTERFACES]
+
+
+def test_every_game_s_tasks_sample_every_interface_between_them():
+    for game in registry.games():
+        assert {sampled_interface(spec) for spec in game.tasks.values()} == set(INTERFACES), game.slug
 
 
 def test_an_unvalidated_task_blocks_publication_and_retired_sets_take_no_submissions(maintainer):

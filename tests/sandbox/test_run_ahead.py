@@ -21,7 +21,7 @@ def both_ways(task, trajectory):
     return run_trajectory(task, trajectory, run_ahead=False), run_trajectory(task, trajectory)
 
 
-@pytest.mark.parametrize("actions", [
+RUNS = pytest.mark.parametrize("actions", [
     # reset-on-fail twice, invalid actions (unknown key, bad type, bad duration), a click, a semantic action
     [UP, DOWN, {"type": "press_key", "key": "KeyQ"}, UP, {"type": "fly"}, DOWN,
      {"type": "left_click", "x": 20, "y": 60}, {"type": "wait", "duration_ms": 1}, {"type": "semantic", "name": "up"}],
@@ -31,12 +31,29 @@ def both_ways(task, trajectory):
     # the target is reached at the third action: what follows is never part of the run
     [UP, UP, UP, DOWN, UP],
 ], ids=["reset-and-invalid", "realtime-and-budget", "target-reached"])
+
+
+@RUNS
 def test_run_ahead_replays_the_stepwise_trace_byte_for_byte(counter_task, actions):
     trajectory = Trajectory(seed=3, actions=actions)
     (step_score, step_trace), (ahead_score, ahead_trace) = both_ways(counter_task, trajectory)
     assert ahead_trace == step_trace
     assert ahead_score == step_score and ahead_score.trace_sha256 == trace_sha256(step_trace)
     assert run_trajectory(counter_task, trajectory) == (ahead_score, ahead_trace)  # and twice the same
+
+
+@pytest.mark.parametrize("task_id, ends", [("tiltmaze/maze-1", "at its last action"),
+                                             ("breakout/rally-5", "before its last action")])
+def test_the_frame_a_run_ended_on_is_the_stepwise_one(task_id, ends):
+    """A run-ahead draws its last action (a game that draws in animation frames would otherwise show the canvas of
+    its first frame), and a run that ended before its last action, whose page ran past it, is replayed step by
+    step."""
+    task = sandbox.registry.task(task_id)
+    trajectory = Trajectory(seed=task.reference.seed, actions=task.reference.actions
+                            + ([] if ends == "at its last action" else [WAIT] * 3))
+    *step_result, step_frame = run_trajectory(task, trajectory, run_ahead=False, last_frame=True)
+    *ahead_result, ahead_frame = run_trajectory(task, trajectory, last_frame=True)
+    assert ahead_result == step_result and ahead_frame == step_frame
 
 
 def test_a_known_run_takes_one_round_trip_to_the_page(counter_task, monkeypatch):

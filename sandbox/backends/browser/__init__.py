@@ -119,11 +119,13 @@ RESTART = "seed => { window.__gameworld.seed(seed); window.gameAPI.reset({seed})
 # is actionable as `_await_ready` does. It stops at the end, at an error, or when it runs out of seeds.
 # Whether the run goes on after a terminal state (a win, the target, the budget) is the env's call: it may
 # stop sooner and leave the rest of the events unread. Each event says which call of the env it answers.
-# No frame of a run-ahead is ever captured, so it draws none (the platform rule: logic never depends on
-# drawing, so the states are those of the stepwise path).
+# A run-ahead draws only in the tail of its last action, so that the canvas shows where the run ended (the
+# platform rule: logic never depends on drawing, so the states are those of the stepwise path).
 _UNSEEN = _run("0")
 RUN_AHEAD = f"""async ({{steps, seeds, readyTimeoutMs}}) => {{
-  const step = {_step(_UNSEEN)}, runFor = async (ms) => {{ {_UNSEEN} }}, restart = {RESTART};
+  const step = {_step(_UNSEEN)}, drawnStep = {STEP}, runFor = async (ms) => {{ {_UNSEEN} }}, restart = {RESTART};
+  let last = steps.length - 1;  // the last step that applies anything draws, as the stepwise path does
+  while (last >= 0 && steps[last].length === 0) last--;
   const readState = () => {_STATE};
   const isObject = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
   const terminal = (state) => isObject(state) && isObject(state.terminal) && !!state.terminal.is_terminal;
@@ -167,7 +169,8 @@ RUN_AHEAD = f"""async ({{steps, seeds, readyTimeoutMs}}) => {{
     for (let i = 0; i < steps.length; i++) {{
       let state = null;
       for (let j = 0; j < steps[i].length && !terminal(state); j++) {{
-        if (!await call({{step: i, op: j}}, () => step(steps[i][j]))) return;
+        const apply = i === last && j === steps[i].length - 1 ? drawnStep : step;
+        if (!await call({{step: i, op: j}}, () => apply(steps[i][j]))) return;
         state = events[events.length - 1].state;
       }}
       if (!terminal(state)) continue;
