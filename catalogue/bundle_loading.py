@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from django.db import transaction
 from django.utils import timezone
 
-from sandbox import ManifestError, SandboxError, make, registry
+from sandbox import ManifestError, SandboxError, Trajectory, registry, run_trajectory
 from sandbox.calibration import load_calibration
 
 from . import bundles
@@ -168,13 +168,8 @@ def _latest_task_versions():
 def capture_frame(*, game_spec):
     """A PNG of the game a few reference actions into its first task, rendered by the sandbox."""
     task = next(iter(game_spec.tasks.values()))
-    with make(task, observation="state") as env:
-        env.reset(seed=task.reference.seed)
-        for action in task.reference.actions[:FRAME_AFTER_ACTIONS]:
-            if env.done:
-                break
-            env.step(action)
-        return env.render("png")
+    opening = Trajectory(seed=task.reference.seed, actions=task.reference.actions[:FRAME_AFTER_ACTIONS])
+    return run_trajectory(task, opening, last_frame=True)[2]
 
 
 def store_frame(*, game, png):

@@ -65,10 +65,10 @@ def validate_task(*, actor, task):
     return _validate(task=task, actor=actor)
 
 
-def _validate(*, task, actor, sampled=None):
+def _validate(*, task, actor, one_random_run=False):
     """One replay of the reference (its trace must be the one its calibration card stored, which also shows two
     replays agree; without a current card it is replayed twice) and one of the null, then the card's gate and one
-    of its random runs replayed for each interface (`sampled`: for these only)."""
+    of its random runs replayed for each interface (with `one_random_run`, for the task's `sampled_interface`)."""
     problems = []
     reference = null = frame = deterministic = card = None
     try:
@@ -90,7 +90,8 @@ def _validate(*, task, actor, sampled=None):
         problems.append("the reference replays with another trace than " +
                         ("its calibration card's" if card is not None else "a second replay's"))
     if reference is not None:
-        problems += _calibration_problems(spec, task.calibration, interfaces=sampled or INTERFACES)
+        problems += _calibration_problems(spec, task.calibration,
+                                          interfaces=(sampled_interface(spec),) if one_random_run else INTERFACES)
     validation = TaskValidation.objects.create(
         task=task, game_version=task.game_version, ok=not problems, requested_by=actor,
         reference_progress=reference.progress if reference else None,
@@ -156,7 +157,7 @@ def check_default_task(*, task):
     validation = latest_validation(task)
     if _passed(validation):
         return validation
-    return _validate(task=task, actor=None, sampled=(sampled_interface(task.spec()),))
+    return _validate(task=task, actor=None, one_random_run=True)
 
 
 def outcome(validation):

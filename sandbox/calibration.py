@@ -459,7 +459,8 @@ def verify_task_sample(task, card, *, out=print, interfaces=INTERFACES, **sessio
 def sampled_interface(task):
     """The interface whose random run a check of a whole task set replays for this task: one a task, in turn over
     the game's tasks, so that a game's tasks sample every interface between them for half the replays."""
-    return INTERFACES[sorted(task.game.tasks).index(task.slug) % len(INTERFACES)]
+    slugs = sorted({*task.game.tasks, task.slug})  # a task made on a site is not in its game's manifest
+    return INTERFACES[slugs.index(task.slug) % len(INTERFACES)]
 
 
 def _figures(label, cards):

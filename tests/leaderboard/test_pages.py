@@ -539,3 +539,32 @@ def test_an_interval_over_one_task_says_so_instead_of_a_point(client, board):
     assert '<span class="ci">n/a (1 task)</span>' in row[:row.index("</tr>")]
     alpha = client.get(f"/leaderboard/agents/{subs['a'].pk}/").content.decode()  # four tasks: a real interval
     assert "n/a (1 task)" not in alpha and re.search(r"<small>\d+\.\d–\d+\.\d</small>", alpha)
+
+
+def test_before_the_first_publication_every_board_page_shows_the_set_up_with_its_phase_and_estimate(client):
+    from tests.factories import load_games, validating_the_default_set
+
+    load_games()
+    total = validating_the_default_set(done=5, seconds_apart=3)  # 3 s a task measured
+    home = client.get("/").content.decode()
+    assert re.search(r'<li class="now">Checking the tasks:\s*<strong>5 of %d</strong>' % total, home), home
+    minutes = round(3 * (total - 5) / 60)
+    assert f"<strong>about {minutes} min left</strong>" in home and 'href="/games/"' in home
+    for path in ("/leaderboard/compare/", "/leaderboard/humans/expert/", "/leaderboard/games/breakout/",
+                 "/leaderboard/tasks/breakout/rally-5/1/"):
+        page = client.get(path)
+        assert page.status_code == 200 and re.search(r"<strong>5 of %d</strong>" % total, page.content.decode()), path
+    assert client.get("/leaderboard/export.csv").status_code == 404  # an export has nothing to say meanwhile
+    assert client.get("/leaderboard/games/no-such-game/").status_code == 404
+
+
+def test_the_default_set_s_set_up_stays_in_view_above_a_board_published_meanwhile(client):
+    from tests.factories import validating_the_default_set
+
+    ts = mini_task_set([T1, T2])
+    total = validating_the_default_set(done=0, seconds_apart=3)
+    home = client.get("/").content.decode()
+    assert 'id="leaderboard"' in home and ts.name in home  # the other set's board
+    assert "Setting up the new task set GameWorld core v11" in home
+    assert re.search(r"<strong>0 of %d</strong> tasks checked" % total, home)
+    assert "An estimate shows once the first tasks are checked" in home
