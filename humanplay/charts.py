@@ -1,4 +1,4 @@
-"""The campaign page's heat map: tasks x {novice, expert}, the share of each task's needed runs that are done."""
+"""The campaign page's heat map: tasks (or games) x {novice, expert}, the share of the needed runs that are done."""
 import plotly.graph_objects as go
 
 from leaderboard.charts import GRID, MUTED, PANEL, TEXT
@@ -6,12 +6,20 @@ from leaderboard.charts import GRID, MUTED, PANEL, TEXT
 KIND_LABELS = {"novice": "Novice", "expert": "Expert"}
 
 
+# Up to this many tasks the heat map has a column a task; past it, a column a game (200 columns would be too thin
+# to read, and their hover texts alone would weigh more than the rest of the page).
+TASK_COLUMNS_MAX = 40
+
+
 def coverage_heatmap(coverage):
     """A plotly figure as JSON text (None when the campaign has no tasks or asks for no runs)."""
-    rows, kinds = coverage["rows"], coverage["kinds"]
+    kinds = coverage["kinds"]
+    per_task = len(coverage["rows"]) <= TASK_COLUMNS_MAX
+    rows = coverage["rows"] if per_task else coverage["games"]
     if not rows or not kinds:
         return None
-    labels = [f"{row['game'].title} · {row['task'].title}" for row in rows]
+    labels = [f"{row['game'].title} · {row['task'].title}" if per_task else f"{row['name']} ({row['tasks']} tasks)"
+              for row in rows]
     z, text, hover = [], [], []
     for kind in kinds:
         cells = [row["cells"][kind] for row in rows]
@@ -27,13 +35,15 @@ def coverage_heatmap(coverage):
         colorbar={"title": {"text": "done", "font": {"color": MUTED}}, "tickformat": ".0%", "len": 0.9,
                   "tickfont": {"color": MUTED}}))
     fig.update_layout(
-        title={"text": "Coverage: runs done of runs needed, per task (▸ in play)", "font": {"size": 15},
+        title={"text": f"Coverage: runs done of runs needed, per {'task' if per_task else 'game'} (▸ in play)",
+               "font": {"size": 15},
                "x": 0.01, "xanchor": "left"},
         height=100 + 70 * len(kinds) + (130 if len(rows) <= 60 else 30),
         margin={"l": 70, "r": 16, "t": 44, "b": 130 if len(rows) <= 60 else 30},
         paper_bgcolor=PANEL, plot_bgcolor=PANEL, font={"color": TEXT, "size": 12},
         xaxis={"tickmode": "array", "tickvals": list(range(len(rows))), "tickangle": -50, "gridcolor": GRID,
-               "ticktext": [row["task"].task_id.split("@")[0] for row in rows] if len(rows) <= 60 else None,
+               "ticktext": [row["task"].task_id.split("@")[0] if per_task else row["name"] for row in rows]
+               if len(rows) <= 60 else None,
                "showticklabels": len(rows) <= 60},
         yaxis={"gridcolor": GRID, "autorange": "reversed"})
     return fig.to_json()

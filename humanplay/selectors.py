@@ -55,7 +55,7 @@ def baseline_kind(*, user, game, today=None):
 
 
 def campaign_tasks(campaign):
-    return list(campaign.task_set.tasks.select_related("game").order_by("game__level", "game__slug", "slug", "version"))
+    return list(campaign.task_set.tasks.light().order_by("game__level", "game__slug", "slug", "version"))
 
 
 def taken_slots(campaign):
@@ -109,8 +109,8 @@ def assignment_of(session):
 
 
 def coverage(campaign):
-    """What the campaign page shows: per task, genre and level, for each kind, runs done, held (in play) and
-    needed; players; runs still needed."""
+    """What the campaign page shows: per task, game, genre and level, for each kind, runs done, held (in play)
+    and needed; players; runs still needed."""
     tasks = campaign_tasks(campaign)
     counts = defaultdict(int)
     for task_id, kind, status, n in campaign.assignments.filter(TAKES_A_SLOT).values_list(
@@ -153,6 +153,7 @@ def coverage(campaign):
     done_by = campaign.assignments.filter(status=Assignment.Status.DONE)
     return {
         "rows": shown(rows), "kinds": active,
+        "games": shown(grouped(lambda row: row["game"].title, {})),
         "genres": shown(grouped(lambda row: row["game"].genre, dict(GENRES))),
         "levels": shown(sorted(grouped(lambda row: row["game"].level, {n: f"Level {n}" for n, _ in LEVELS}),
                                key=lambda g: g["name"])),

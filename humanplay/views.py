@@ -1,6 +1,7 @@
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.defaultfilters import pluralize
@@ -18,6 +19,10 @@ from submissions.models import Run
 from . import charts, frames, services
 from . import selectors as campaign_selectors
 from .models import Assignment, Campaign, CampaignMember, HumanPlaySettings, PlayerProfile, PlaySession
+
+
+# The campaign page's task table shows this many tasks a page (the genres, levels and the heat map cover them all).
+TASKS_PER_PAGE = 25
 
 
 def current_task(game_slug, task_slug):
@@ -155,6 +160,7 @@ def campaign_page(request, slug):
         held = campaign_selectors.held_assignment(campaign=campaign, user=request.user) if member else None
     return render(request, "humanplay/campaign.html", {
         "campaign": campaign, "coverage": coverage, "member": member, "held": held,
+        "tasks_page": Paginator(coverage["rows"], TASKS_PER_PAGE).get_page(request.GET.get("page")),
         "volunteers": campaign_selectors.volunteers(campaign), "state": campaign.state(),
         "heatmap": charts.coverage_heatmap(coverage)})
 

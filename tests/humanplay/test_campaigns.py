@@ -4,6 +4,7 @@ exports, and admin input errors."""
 import csv
 import io
 import json
+import re
 from datetime import date, timedelta
 
 import pytest
@@ -457,3 +458,25 @@ def test_the_account_page_withdraws_consent_with_a_choice_for_past_runs(campaign
     assert "Tick “I agree” under the consent text to take part again." in page
     page = client.post(f"/campaigns/{campaign.slug}/consent/", {"consent": "1"}, follow=True).content.decode()
     assert "You agreed to the consent text again" in page and 'id="play-next"' in page
+
+
+def test_a_campaign_on_the_whole_default_set_is_a_light_page_with_its_tasks_in_pages(client):
+    from catalogue.models import TaskSet
+    from humanplay.views import TASKS_PER_PAGE
+    from tests.factories import load_games
+
+    load_games()
+    core = TaskSet.objects.get(slug="core-v11")
+    campaign = make_campaign(core)
+    first = client.get(f"/campaigns/{campaign.slug}/")
+    page = first.content.decode()
+    assert len(first.content) < 40_000, len(first.content)
+    rows = re.findall(r'<tr data-task="([^"]+)"', page)
+    assert len(rows) == TASKS_PER_PAGE and f"of {core.tasks.count()}, by level and game" in page
+    second = re.findall(r'<tr data-task="([^"]+)"', client.get(f"/campaigns/{campaign.slug}/?page=2").content.decode())
+    assert len(second) == TASKS_PER_PAGE and not set(rows) & set(second)
+    # The heat map has a column a game: 40 columns, not 200.
+    figure = json.loads(re.search(r'<script type="application/json" id="fig-coverage">(.*?)</script>', page,
+                                  re.S).group(1))
+    assert len(figure["data"][0]["x"]) == core.tasks.values("game").distinct().count()
+    assert "per game" in figure["layout"]["title"]["text"]
