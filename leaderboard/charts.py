@@ -31,7 +31,7 @@ GAP_AGENTS = 15
 
 # Plotly's mode bar (zoom, download) is drawn over a chart's top right corner: it gets a band of its own at the top,
 # and titles and buttons go under it, so that it never covers them (on a phone a long title reaches that corner).
-MODEBAR_BAND = 30
+MODEBAR_BAND = 34
 TOP_MARGIN = MODEBAR_BAND + 40
 
 
