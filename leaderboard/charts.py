@@ -43,8 +43,8 @@ def chart_title(text):
 
 def _layout(fig, *, title, height=340, **extra):
     fig.update_layout(
-        title=chart_title(title),
-        height=height + MODEBAR_BAND, margin={"l": 56, "r": 16, "t": TOP_MARGIN, "b": 48}, paper_bgcolor=PANEL, plot_bgcolor=PANEL,
+        title=chart_title(title), height=height + MODEBAR_BAND, margin={"l": 56, "r": 16, "t": TOP_MARGIN, "b": 48},
+        paper_bgcolor=PANEL, plot_bgcolor=PANEL,
         font={"color": TEXT, "size": 12, "family": "system-ui, -apple-system, Segoe UI, sans-serif"},
         legend={"orientation": "h", "y": -0.18, "x": 0, "font": {"size": 11}},
         hoverlabel={"bgcolor": "#0b101b", "font": {"color": TEXT}}, **extra)

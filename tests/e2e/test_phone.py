@@ -24,7 +24,8 @@ TAP = 44  # px: the smallest tap target a phone's user can hit reliably
 PAGES = {"board": "/", "games": "/games/", "game": "/games/runner/", "task": "/play/runner/clear-18/",
          "board-task": "/leaderboard/tasks/runner/clear-18/1/", "compare": "/leaderboard/compare/",
          "agent": "/leaderboard/agents/{agent}/", "submit": "/submit/", "evaluate": "/evaluate/",
-         "docs": "/docs/submissions/", "account": "/account/", "campaigns": "/campaigns/", "campaign": "/campaigns/spring/"}
+         "docs": "/docs/submissions/", "account": "/account/", "campaigns": "/campaigns/",
+         "campaign": "/campaigns/spring/"}
 
 
 @pytest.fixture(scope="module")
@@ -101,11 +102,14 @@ def test_every_page_fits_a_phone_and_its_charts_titles_are_clear(name, site_url,
     for size, width in ((PHONE, 390), (DESKTOP, 1280)):
         page = open_page(size)
         page.goto(url)
-        page.wait_for_function("[...document.querySelectorAll('[data-chart]')].every(c => c.querySelector('.main-svg'))")
+        page.wait_for_function(  # plotly draws after the page loads
+            "[...document.querySelectorAll('[data-chart]')].every(chart => chart.querySelector('.main-svg'))")
         assert page.evaluate("document.documentElement.scrollWidth") <= width, f"{name} scrolls sideways at {width} px"
         assert page.locator("[data-chart]").evaluate_all(UNDER_THE_MODE_BAR) == [], f"at {width} px"
         assert page.locator("[data-chart] .gtitle").evaluate_all(CUT_TITLES) == [], f"at {width} px"
         page.screenshot(path=str(artifacts_dir / f"phone-{name}-{width}.png"), full_page=True)
+    page.set_viewport_size({"width": 800, "height": 900})  # a tablet's: between the phone's layout and the laptop's
+    assert page.evaluate("document.documentElement.scrollWidth") <= 800, f"{name} scrolls sideways at 800 px"
 
 
 def test_the_header_is_a_menu_of_tap_targets_on_a_phone_and_a_row_of_links_on_a_laptop(site_url, board, open_page):
