@@ -23,6 +23,17 @@
     layout.height += added;
   }
 
+  // An axis with more labels than its chart's width holds (the campaign's tasks on a phone) is drawn without them, and
+  // without the margin they took: each cell's hover names it.
+  var LABEL_SPACING = 16, BARE_MARGIN = 30;
+  function dropCrowdedLabels(layout, width) {
+    var axis = layout.xaxis;
+    if (!axis || !axis.ticktext || axis.ticktext.length * LABEL_SPACING <= width) return;
+    axis.showticklabels = false;
+    layout.height -= layout.margin.b - BARE_MARGIN;
+    layout.margin.b = BARE_MARGIN;
+  }
+
   function draw() {
     if (!window.Plotly) return;
     document.querySelectorAll("[data-chart]").forEach(function (el) {
@@ -31,6 +42,7 @@
       var fig = JSON.parse(source.textContent);
       el.dataset.drawn = "1";
       wrapTitle(fig.layout, el.clientWidth);
+      dropCrowdedLabels(fig.layout, el.clientWidth);
       window.Plotly.newPlot(el, fig.data, fig.layout, {
         displaylogo: false, responsive: true,
         modeBarButtonsToRemove: ["select2d", "lasso2d", "autoScale2d", "toggleSpikelines"],
