@@ -83,7 +83,7 @@ def too_small(locator):
             .filter(([, height]) => height < {TAP} - 0.5)""")
 
 
-# What of a chart plotly's mode bar plotly's mode bar (its zoom and download buttons) lies over: titles, buttons.
+# What of a chart plotly's mode bar (its zoom and download buttons) lies over: titles, buttons.
 UNDER_THE_MODE_BAR = """charts => charts.flatMap(chart => {
     const bar = chart.querySelector('.modebar').getBoundingClientRect();
     return [...chart.querySelectorAll('.gtitle, .updatemenu-button')].filter(e => {
