@@ -107,6 +107,9 @@ def test_every_page_fits_a_phone_and_its_charts_titles_are_clear(name, site_url,
         assert page.evaluate("document.documentElement.scrollWidth") <= width, f"{name} scrolls sideways at {width} px"
         assert page.locator("[data-chart]").evaluate_all(UNDER_THE_MODE_BAR) == [], f"at {width} px"
         assert page.locator("[data-chart] .gtitle").evaluate_all(CUT_TITLES) == [], f"at {width} px"
+        cut = page.locator("table.data:not(:has(thead))").evaluate_all(  # lists of names and meanings
+            "tables => tables.filter(t => t.scrollWidth > t.clientWidth).map(t => t.textContent.slice(0, 40))")
+        assert cut == [], f"at {width} px"
         page.screenshot(path=str(artifacts_dir / f"phone-{name}-{width}.png"), full_page=True)
     page.set_viewport_size({"width": 800, "height": 900})  # a tablet's: between the phone's layout and the laptop's
     assert page.evaluate("document.documentElement.scrollWidth") <= 800, f"{name} scrolls sideways at 800 px"
