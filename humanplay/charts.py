@@ -1,7 +1,7 @@
 """The campaign page's heat map: tasks (or games) x {novice, expert}, the share of the needed runs that are done."""
 import plotly.graph_objects as go
 
-from leaderboard.charts import GRID, MUTED, PANEL, TEXT
+from leaderboard.charts import GRID, MUTED, PANEL, TEXT, TOP_MARGIN, chart_title
 
 KIND_LABELS = {"novice": "Novice", "expert": "Expert"}
 
@@ -35,11 +35,9 @@ def coverage_heatmap(coverage):
         colorbar={"title": {"text": "done", "font": {"color": MUTED}}, "tickformat": ".0%", "len": 0.9,
                   "tickfont": {"color": MUTED}}))
     fig.update_layout(
-        title={"text": f"Coverage: runs done of runs needed, per {'task' if per_task else 'game'} (▸ in play)",
-               "font": {"size": 15},
-               "x": 0.01, "xanchor": "left"},
-        height=100 + 70 * len(kinds) + (130 if len(rows) <= 60 else 30),
-        margin={"l": 70, "r": 16, "t": 44, "b": 130 if len(rows) <= 60 else 30},
+        title=chart_title(f"Coverage: runs done of runs needed, per {'task' if per_task else 'game'} (▸ in play)"),
+        height=TOP_MARGIN + 56 + 70 * len(kinds) + (130 if len(rows) <= 60 else 30),
+        margin={"l": 70, "r": 16, "t": TOP_MARGIN, "b": 130 if len(rows) <= 60 else 30},
         paper_bgcolor=PANEL, plot_bgcolor=PANEL, font={"color": TEXT, "size": 12},
         xaxis={"tickmode": "array", "tickvals": list(range(len(rows))), "tickangle": -50, "gridcolor": GRID,
                "ticktext": [row["task"].task_id.split("@")[0] if per_task else row["name"] for row in rows]

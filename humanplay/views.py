@@ -73,9 +73,10 @@ def start(request, game, task):
     return redirect(session)
 
 
-# The on-screen keys of the play page (for touch screens): arrows as a D-pad, the other keys as buttons.
-DPAD = {"ArrowUp": ("up", "▲"), "ArrowLeft": ("left", "◀"), "ArrowRight": ("right", "▶"), "ArrowDown": ("down", "▼"),
-        "up": ("up", "▲"), "left": ("left", "◀"), "right": ("right", "▶"), "down": ("down", "▼")}
+# The on-screen keys of the play page (for touch screens): the arrows a game has in one row (left, up, down,
+# right: a cross would leave empty slots, and take three rows of the phone's first screen), the other keys as buttons.
+ARROWS = {"ArrowLeft": "◀", "left": "◀", "ArrowUp": "▲", "up": "▲", "ArrowDown": "▼", "down": "▼",
+          "ArrowRight": "▶", "right": "▶"}
 
 
 KEY_LABELS = {"Space": "Space", "Enter": "Enter", "ShiftLeft": "Shift", "ShiftRight": "Shift", "Escape": "Esc",
@@ -83,10 +84,10 @@ KEY_LABELS = {"Space": "Space", "Enter": "Enter", "ShiftLeft": "Shift", "ShiftRi
 
 
 def on_screen_keys(keys):
-    """{dpad: [(key, direction, symbol)], buttons: [(key, label)]} for a game's keys."""
-    return {"dpad": [(key, *DPAD[key]) for key in keys if key in DPAD],
+    """{arrows: [(key, symbol)], buttons: [(key, label)]} for a game's keys."""
+    return {"arrows": [(key, symbol) for key, symbol in ARROWS.items() if key in keys],
             "buttons": [(key, KEY_LABELS.get(key, key.removeprefix("Key").removeprefix("Digit")))
-                        for key in keys if key not in DPAD]}
+                        for key in keys if key not in ARROWS]}
 
 
 @login_required

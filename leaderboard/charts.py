@@ -29,10 +29,22 @@ BAR_AGENTS = 6  # agents drawn beside the humans in grouped bars
 GAP_AGENTS = 15
 
 
+# Plotly's mode bar (zoom, download) is drawn over a chart's top right corner: it gets a band of its own at the top,
+# and titles and buttons go under it, so that it never covers them (on a phone a long title reaches that corner).
+MODEBAR_BAND = 34
+TOP_MARGIN = MODEBAR_BAND + 40
+
+
+def chart_title(text):
+    """A chart's title: left-aligned, under the mode bar's band."""
+    return {"text": text, "font": {"size": 15}, "x": 0.01, "xanchor": "left",
+            "y": 1, "yref": "container", "yanchor": "top", "pad": {"t": MODEBAR_BAND}}
+
+
 def _layout(fig, *, title, height=340, **extra):
     fig.update_layout(
-        title={"text": title, "font": {"size": 15}, "x": 0.01, "xanchor": "left"},
-        height=height, margin={"l": 56, "r": 16, "t": 44, "b": 48}, paper_bgcolor=PANEL, plot_bgcolor=PANEL,
+        title=chart_title(title), height=height + MODEBAR_BAND, margin={"l": 56, "r": 16, "t": TOP_MARGIN, "b": 48},
+        paper_bgcolor=PANEL, plot_bgcolor=PANEL,
         font={"color": TEXT, "size": 12, "family": "system-ui, -apple-system, Segoe UI, sans-serif"},
         legend={"orientation": "h", "y": -0.18, "x": 0, "font": {"size": 11}},
         hoverlabel={"bgcolor": "#0b101b", "font": {"color": TEXT}}, **extra)
@@ -98,7 +110,7 @@ def grouped_bars(entries, view, held=None):
     title = "By genre: best agents vs humans" if view == "genre" else "By curriculum level: best agents vs humans"
     _layout(fig, title=title, barmode="group", bargap=0.18, bargroupgap=0.04, height=380,
             updatemenus=[{"type": "buttons", "direction": "right", "buttons": buttons, "x": 1, "xanchor": "right",
-                          "y": 1.16, "yanchor": "top", "bgcolor": GRID, "bordercolor": GRID,
+                          "y": 1, "yanchor": "bottom", "pad": {"b": 4}, "bgcolor": GRID, "bordercolor": GRID,
                           "font": {"color": "#111"}, "showactive": True, "active": 0}])
     fig.update_yaxes(title_text="progress (%)", range=[0, 100])
     return fig.to_json()
@@ -191,7 +203,7 @@ def gap_to_novice(entries):
     pad = max(6.0, (high - low) * 0.15)
     fig.update_xaxes(title_text="agent PG − novice PG (points)", zeroline=True, zerolinecolor=MUTED,
                      range=[low - (pad if low < 0 else 1), high + (pad if high > 0 else 1)])
-    fig.update_layout(margin={"l": 220, "r": 40, "t": 44, "b": 48})
+    fig.update_layout(margin={"l": 220, "r": 40})
     return fig.to_json()
 
 
@@ -229,7 +241,7 @@ def level_radar(entry, humans):
             opacity=0.55 if human else 0.8, line={"color": colour, "dash": "dot" if human else "solid"},
             hovertemplate="%{theta}: PG %{r:.1f} %<extra>" + _short(entry_label(other), 30) + "</extra>"))
     _layout(fig, title="Progress by curriculum level", height=340)
-    fig.update_layout(margin={"l": 30, "r": 30, "t": 44, "b": 30},
+    fig.update_layout(margin={"l": 30, "r": 30, "b": 30},
                       polar={"bgcolor": PANEL, "domain": {"x": [0, 1], "y": [0.02, 1]},
                              "radialaxis": {"range": [0, 100], "gridcolor": GRID, "color": MUTED, "angle": 54,
                                             "tickvals": [25, 50, 75, 100], "tickfont": {"size": 9}},

@@ -40,6 +40,7 @@
         step = status.step;
         document.getElementById("actions-left").textContent = status.actions_left;
         document.getElementById("attempt").textContent = status.attempt;
+        document.getElementById("step").textContent = status.step;
         waiting = finished || status.done;
         say(status.done ? "The run is over." :
             status.reset ? `The game was lost: attempt ${status.attempt} starts.` : "Your move.");
