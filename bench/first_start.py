@@ -13,7 +13,7 @@ leaves it). The set is cut to its first --tasks tasks (in the board's order) so 
   publishes the set. Timed from the message until the set is published; the worker's start-up is not timed (it
   is made ready first).
 
-    .venv/bin/python bench/first_start.py [--tasks 12] [--keep]
+    .venv/bin/python bench/first_start.py [--tasks 10] [--keep]
 Last line: ratio=<baseline s / now s> baseline_s_per_task=.. now_s_per_task=.. processes=N tasks=N
 """
 import argparse
@@ -27,7 +27,7 @@ from site_setup import ROOT, stop, temporary_site
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--tasks", type=int, default=12)
+    parser.add_argument("--tasks", type=int, default=10)
     parser.add_argument("--keep", action="store_true")
     args = parser.parse_args()
     with temporary_site(keep=args.keep) as tmp:
