@@ -8,7 +8,7 @@ test client (the whole request: middleware, view, template):
   warm  the main page again (the data-version query and the cached table),
   csv   the table's CSV export (from the cached aggregate).
 
-    .venv/bin/python bench/leaderboard_render.py [--submissions 1000] [--cold 5] [--warm 30] [--csv 10]
+    .venv/bin/python bench/leaderboard_render.py [--submissions 1000] [--cold 3] [--warm 30] [--csv 10]
 Last line: cold_p50_ms=.. warm_p50_ms=.. csv_p50_ms=.. ratio=<cold/warm>
 """
 import argparse
@@ -110,7 +110,7 @@ def report(label, wall, cpu):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--submissions", type=int, default=1000)
-    parser.add_argument("--cold", type=int, default=5)
+    parser.add_argument("--cold", type=int, default=3)
     parser.add_argument("--warm", type=int, default=30)
     parser.add_argument("--csv", type=int, default=10)
     args = parser.parse_args()
