@@ -144,10 +144,22 @@ def validate_and_publish_default(*, task_set, say):
 def unchecked_tasks(task_set, *, since=None):
     """The tasks of the set with no passing validation for their game version, in the board's order; with `since`,
     not those that failed one made since then (checked, and failed)."""
+    tasks = list(task_set.tasks.light().order_by("game__level", "game__slug", "target"))
+    latest = _latest_validations(tasks)
+
     def unchecked(validation):
         return not _passed(validation) and (since is None or validation is None or validation.created < since)
-    return [task for task in task_set.tasks.select_related("game").order_by("game__level", "game__slug", "target")
-            if unchecked(latest_validation(task))]
+    return [task for task in tasks if unchecked(latest.get(task.pk))]
+
+
+def _latest_validations(tasks):
+    """{task pk: its latest validation for its game version} in one query (a first start asks every 2 s)."""
+    versions = {task.pk: task.game_version for task in tasks}
+    latest = {}
+    for validation in TaskValidation.objects.filter(task__in=versions).defer("frame_png").order_by("created"):
+        if validation.game_version == versions[validation.task_id]:
+            latest[validation.task_id] = validation
+    return latest
 
 
 def check_default_task(*, task):
@@ -172,13 +184,12 @@ def publish_checked_default(*, task_set, say):
     """Publish the checked draft default set: the tasks that failed are left out of it (a bundled task that fails
     the gate does not ship; named in the log and the audit log), and the rest is refused as a maintainer's publish
     would be if the set as a whole fails its gate."""
-    failed = {}
-    for task in task_set.tasks.all():
-        validation = latest_validation(task)
-        if validation is not None and not validation.ok:
-            failed[task.task_id] = validation.problems.splitlines()[0]
+    tasks = list(task_set.tasks.light())
+    latest = _latest_validations(tasks)
+    failing = [task for task in tasks if task.pk in latest and not latest[task.pk].ok]
+    failed = {task.task_id: latest[task.pk].problems.splitlines()[0] for task in failing}
     if failed:
-        task_set.tasks.remove(*[task for task in task_set.tasks.all() if task.task_id in failed])
+        task_set.tasks.remove(*failing)
         audit(actor=None, action="left failing tasks out of the task set", target=task_set, changes=failed)
         say(f"  {len(failed)} tasks fail validation and are left out of {task_set.slug}: {', '.join(failed)}")
     _publish(task_set=task_set, actor=None, as_default=True)

@@ -7,17 +7,8 @@
 """
 from . import batch
 from .env import TaskEnv
-from .errors import (
-    GameCrashed,
-    GameNotReady,
-    InvalidAction,
-    ManifestError,
-    RomError,
-    RunOver,
-    SandboxError,
-    StateError,
-    UnknownTask,
-)
+from .errors import (GameCrashed, GameNotReady, InvalidAction, ManifestError, RomError, RunOver, SandboxError,
+                     StateError, UnknownTask)
 from .manifest import GameSpec, TaskSpec, Trajectory, load_manifest
 from .protocol import ProtocolError
 from .registry import registry
