@@ -1,3 +1,5 @@
+from dataclasses import replace
+
 import pytest
 
 from sandbox import InvalidAction
@@ -19,6 +21,19 @@ def test_semantic_actions_map_through_the_manifest(space):
     assert space.resolve({"type": "semantic", "name": "tap", "args": {"col": 2}}, 200) == \
         {"type": "left_click", "x": 100, "y": 60, "duration_ms": 200}
     assert space.resolve({"type": "semantic", "name": "up"}, 250)["key"] == "ArrowUp"
+
+
+def test_a_semantic_action_may_stand_for_a_drag(space):
+    """A stroke's ends are linear in the arguments, as any binding: the same arguments, the same drag."""
+    swipe = {"name": "swipe", "description": "Swipe from column a to column b.",
+             "args": {"a": {"min": 0, "max": 3}, "b": {"min": 0, "max": 3}},
+             "action": {"type": "drag", "x": {"arg": "a", "scale": 40, "offset": 20}, "y": 100,
+                        "to_x": {"arg": "b", "scale": 40, "offset": 20}, "to_y": 20}}
+    swiping = replace(space, semantic={**space.semantic, "swipe": swipe})
+    action = {"type": "semantic", "name": "swipe", "args": {"a": 3, "b": 0}}
+    assert swiping.resolve(action, 200) == {"type": "drag", "x": 140, "y": 100, "to_x": 20, "to_y": 20,
+                                            "duration_ms": 200}
+    assert swiping.resolve(action, 200) == swiping.resolve(dict(action), 200)
 
 
 @pytest.mark.parametrize("action, message", [
