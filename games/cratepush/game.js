@@ -18,11 +18,10 @@
   var ctx = canvas.getContext("2d");
   var g = null;
   var lastTs = null, acc = 0;
-  var pending = null;            // {dir, chord}: the arrow pressed since the last tick
-  var held = {};
+  var pending = [];              // the arrows pressed since the last tick, in order: each one a step
   var KEYS = { ArrowUp: 0, ArrowDown: 1, ArrowLeft: 2, ArrowRight: 3 };
 
-  function allowance(best) { return best + 4; }
+  function allowance(best) { return best + 3; }
 
   function startLevel(index) {
     var lv = L.makeLevel(index);
@@ -39,7 +38,7 @@
 
   function newGame() {
     g = { tick: 0, solved: 0, placedBefore: 0, pushes: 0, over: false, won: false, reason: null,
-          stuck: -1, bursts: [], bump: null, banner: null, chordTick: -100 };
+          stuck: -1, bursts: [], bump: null, banner: null };
     startLevel(0);
   }
 
@@ -90,14 +89,9 @@
 
   function step() {
     g.tick++;
-    if (pending) {
-      var p = pending;
-      pending = null;
-      if (!g.over) {
-        if (p.chord) g.chordTick = g.tick;
-        else move(p.dir);
-      }
-    }
+    var queue = pending;
+    pending = [];
+    for (var i = 0; i < queue.length && !g.over; i++) move(queue[i]);
   }
 
   // ------------------------------------------------------------------ drawing
@@ -296,28 +290,34 @@
       ctx.textAlign = "center";
       ctx.fillText("ROOM " + g.banner.level + " CLEAR!  ON TO ROOM " + (g.level + 1), W / 2, HUD_H + 25);
     }
-    if (t - g.chordTick < 20 && !g.over) {
-      ctx.fillStyle = "rgba(20,24,36,0.85)";
-      ctx.fillRect(0, H - 44, W, 30);
-      ctx.fillStyle = "#ffb347";
-      ctx.font = "bold 14px monospace";
-      ctx.textAlign = "center";
-      ctx.fillText("ONE ARROW AT A TIME", W / 2, H - 29);
-    }
     if (g.over) {
-      ctx.fillStyle = "rgba(8,10,16,0.78)";
-      ctx.fillRect(0, H / 2 - 60, W, 120);
+      // the panel sits clear of the stuck crate: below it when the crate is in the upper half, else above
+      var cy0 = H / 2, sp = null;
+      if (g.stuck >= 0) {
+        sp = cellXY(g.stuck);
+        var crateY = o.y + sp.y * TILE + TILE / 2;
+        cy0 = crateY < (HUD_H + H) / 2 ? crateY + TILE + 60 : crateY - TILE - 60;
+        cy0 = Math.max(HUD_H + 60, Math.min(H - 60, cy0));
+      }
+      ctx.fillStyle = "rgba(8,10,16,0.82)";
+      ctx.fillRect(0, cy0 - 56, W, 112);
       ctx.textAlign = "center";
       ctx.fillStyle = g.won ? "#7ee07e" : "#ff6b6b";
       ctx.font = "bold 30px monospace";
       ctx.fillText(g.won ? "WAREHOUSE CLEAR!" : g.reason === "crate stuck" ? "CRATE STUCK!" : "OUT OF MOVES!",
-                   W / 2, H / 2 - 22);
+                   W / 2, cy0 - 22);
       ctx.fillStyle = "#ffffff";
       ctx.font = "bold 15px monospace";
       ctx.fillText(g.won ? "Every room solved." : g.reason === "crate stuck"
-                   ? "That crate can never reach a spot." : "This room's moves are used up.", W / 2, H / 2 + 8);
+                   ? "That crate can never reach a spot." : "This room's moves are used up.", W / 2, cy0 + 8);
       ctx.fillText("CRATES " + (g.placedBefore + (g.won ? 0 : onSpots())) + "   ROOMS SOLVED " + g.solved,
-                   W / 2, H / 2 + 34);
+                   W / 2, cy0 + 34);
+      if (sp) {                        // the stuck crate, ringed in red
+        var sx0 = o.x + sp.x * TILE, sy0 = o.y + sp.y * TILE;
+        ctx.strokeStyle = "#ff6b6b";
+        ctx.lineWidth = 3;
+        ctx.beginPath(); ctx.arc(sx0 + TILE / 2, sy0 + TILE / 2, TILE * 0.62, 0, Math.PI * 2); ctx.stroke();
+      }
     }
   }
 
@@ -337,21 +337,14 @@
     requestAnimationFrame(frame);
   }
 
+  // Every arrow pressed is one step, taken at the next tick in the order pressed (two arrows pressed together
+  // are two steps).
   window.addEventListener("keydown", function (e) {
     if (!(e.code in KEYS)) return;
     e.preventDefault();
     if (e.repeat) return;
-    held[e.code] = true;
-    var down = 0;
-    for (var k in held) if (held[k]) down++;
-    if (down > 1 || pending) {
-      pending = { dir: KEYS[e.code], chord: true };
-      return;
-    }
-    pending = { dir: KEYS[e.code], chord: false };
+    pending.push(KEYS[e.code]);
   });
-  window.addEventListener("keyup", function (e) { if (e.code in KEYS) held[e.code] = false; });
-  window.addEventListener("blur", function () { held = {}; });
 
   function gridRows() {
     var lv = g.lv, rows = [];
@@ -392,8 +385,7 @@
       };
     },
     reset: function () {
-      held = {};
-      pending = null;
+      pending = [];
       newGame();
       acc = 0;
       draw();

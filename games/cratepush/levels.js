@@ -4,13 +4,13 @@
 (function (root) {
   "use strict";
 
-  // Interior size, crates, inner wall blocks, the shortest solution's bounds (worker steps), reverse-walk steps.
+  // Interior size, crates, inner wall blocks, the bounds of the shortest solution (worker steps).
   var SPECS = [
-    { w: 5, h: 4, crates: 1, walls: 1, min: 10, max: 13, walk: 40 },
-    { w: 6, h: 5, crates: 2, walls: 2, min: 14, max: 18, walk: 60 },
-    { w: 6, h: 5, crates: 2, walls: 3, min: 18, max: 23, walk: 80 },
-    { w: 7, h: 5, crates: 3, walls: 3, min: 22, max: 28, walk: 90 },
-    { w: 7, h: 6, crates: 3, walls: 4, min: 26, max: 34, walk: 110 }
+    { w: 5, h: 4, crates: 1, walls: 1, min: 12, max: 15 },
+    { w: 6, h: 5, crates: 2, walls: 2, min: 14, max: 18 },
+    { w: 6, h: 5, crates: 2, walls: 3, min: 18, max: 23 },
+    { w: 7, h: 5, crates: 3, walls: 3, min: 22, max: 28 },
+    { w: 7, h: 6, crates: 3, walls: 4, min: 26, max: 34 }
   ];
   var DX = [0, 0, -1, 1], DY = [-1, 1, 0, 0];   // up, down, left, right
 
