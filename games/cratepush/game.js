@@ -34,6 +34,7 @@
     g.levelTick = g.tick;
     g.slide = null;
     g.facing = 1;
+    g.bursts = [];
   }
 
   function newGame() {
