@@ -157,7 +157,9 @@ def tools_for(desc: dict[str, Any], interface: str) -> list[dict[str, Any]]:
         point = {"x": {"type": "integer", "minimum": 0, "maximum": w - 1},
                  "y": {"type": "integer", "minimum": 0, "maximum": h - 1}}
         tools += [tool("left_click", f"Click at (x, y) on the {w}x{h} frame.", {**point, **duration}, ["x", "y"]),
-                  tool("mouse_move", "Move the pointer to (x, y).", {**point, **duration}, ["x", "y"])]
+                  tool("mouse_move", "Move the pointer to (x, y).", {**point, **duration}, ["x", "y"]),
+                  tool("drag", "Press at (x, y), move to (to_x, to_y) and release there.",
+                       {**point, "to_x": point["x"], "to_y": point["y"], **duration}, ["x", "y", "to_x", "to_y"])]
     tools.append(tool("wait", "Do nothing for the step.", duration))
     return tools
 

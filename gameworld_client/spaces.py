@@ -4,8 +4,9 @@ A task's action space is described by the site and the sandbox alike (`ActionSpa
 {"keys": [...], "pointer": bool, "viewport": {"width", "height"}, "step_ms_range": [lo, hi],
  "semantic": [{"name", "description", "args": {arg: {"min", "max"}}}]}.
 
-Computer-use (`cua`) Gym actions: {"type": Discrete(press_key, wait[, left_click, mouse_move]),
-"key": Discrete(len(keys))[, "x": Discrete(width), "y": Discrete(height)]}. Key combinations and custom
+Computer-use (`cua`) Gym actions: {"type": Discrete(press_key, wait[, left_click, mouse_move, drag]),
+"key": Discrete(len(keys))[, "x": Discrete(width), "y": Discrete(height), "to_x": Discrete(width),
+"to_y": Discrete(height)]} (a drag goes from (x, y) to (to_x, to_y); the other pointer actions read x and y). Key combinations and custom
 durations are not in the Gym space; pass them as protocol JSON (the env takes both).
 
 Generalist Gym actions: {"name": Discrete(len(semantic))[, "args": {"<action>.<arg>": Discrete(max-min+1,
@@ -41,8 +42,8 @@ def action_space(desc, interface):
     if interface == "cua":
         fields = {"type": spaces.Discrete(len(cua_types(desc))), "key": spaces.Discrete(max(1, len(desc["keys"])))}
         if desc["pointer"]:
-            fields["x"] = spaces.Discrete(desc["viewport"]["width"])
-            fields["y"] = spaces.Discrete(desc["viewport"]["height"])
+            for axis, size in _pointer_axes(desc):
+                fields[axis] = spaces.Discrete(size)
         return spaces.Dict(fields)
     if interface == "generalist":
         semantic = desc["semantic"]
@@ -55,6 +56,11 @@ def action_space(desc, interface):
             fields["args"] = spaces.Dict(args)
         return spaces.Dict(fields)
     raise ValueError(f"interface is one of {', '.join(INTERFACES)}, got {interface!r}")
+
+
+def _pointer_axes(desc):
+    width, height = desc["viewport"]["width"], desc["viewport"]["height"]
+    return (("x", width), ("y", height), ("to_x", width), ("to_y", height))
 
 
 def is_protocol_action(action):
@@ -76,8 +82,8 @@ def to_protocol(action, desc, interface):
             return {"type": "press_key", "key": desc["keys"][_index(action, "key", len(desc["keys"]))]}
         if kind == "wait":
             return {"type": "wait"}
-        return {"type": kind, "x": _index(action, "x", desc["viewport"]["width"]),
-                "y": _index(action, "y", desc["viewport"]["height"])}
+        axes = _pointer_axes(desc) if kind == "drag" else _pointer_axes(desc)[:2]
+        return {"type": kind, **{axis: _index(action, axis, size) for axis, size in axes}}
     semantic = desc["semantic"]
     chosen = semantic[_index(action, "name", len(semantic))]
     out = {"type": "semantic", "name": chosen["name"]}
@@ -104,7 +110,7 @@ def from_protocol(action, desc, interface):
             return None
         out = {"type": np.int64(types.index(kind)), "key": np.int64(0)}
         if desc["pointer"]:
-            out["x"], out["y"] = np.int64(action.get("x", 0)), np.int64(action.get("y", 0))
+            out.update({axis: np.int64(action.get(axis, 0)) for axis, _ in _pointer_axes(desc)})
         if kind == "press_key":
             if action.get("key") not in desc["keys"]:
                 return None
@@ -162,5 +168,7 @@ def describe_actions(desc, interface):
             w, h = desc["viewport"]["width"], desc["viewport"]["height"]
             lines.append(f"left_click(x, y): click at a point of the {w}x{h} frame (x 0..{w - 1}, y 0..{h - 1})")
             lines.append("mouse_move(x, y): move the pointer there")
+            lines.append("drag(x, y, to_x, to_y): press at (x, y), move to (to_x, to_y) and release, at the start "
+                         "of the step")
         lines.append("wait(): do nothing for the step")
     return "\n".join(lines)

@@ -1,7 +1,7 @@
 """The action protocol: what an agent's action is, for the sandbox, the site and the client alike.
 
 An action is a JSON object with a `type`: a computer-use primitive (`press_key`, `press_keys`, `left_click`,
-`mouse_move`, `wait`), or `semantic`, one of the game's own actions by name, its arguments integers. In the
+`mouse_move`, `drag`, `wait`), or `semantic`, one of the game's own actions by name, its arguments integers. In the
 realtime protocol it may also carry `latency_ms`, the time the agent took to choose it; the rest is the action's
 body. A step with no valid action is recorded as {"type": "invalid", "raw": <what was sent, as text>}.
 
@@ -26,9 +26,12 @@ RAW_LIMIT = 500  # characters of an invalid action's text kept in its record
 
 # The fields each primitive takes besides `type` and `duration_ms`.
 PRIMITIVE_FIELDS = {"press_key": ("key",), "press_keys": ("keys",), "left_click": ("x", "y"),
-                    "mouse_move": ("x", "y"), "wait": ()}
+                    "mouse_move": ("x", "y"), "drag": ("x", "y", "to_x", "to_y"), "wait": ()}
 PRIMITIVE_TYPES = tuple(PRIMITIVE_FIELDS)
-POINTER_TYPES = ("left_click", "mouse_move")
+POINTER_TYPES = ("left_click", "mouse_move", "drag")
+# A drag presses at (x, y), moves through this many evenly spaced points to (to_x, to_y) and releases there, all at
+# the start of its step (then the step's time runs), so a game reads the whole stroke at one instant of its clock.
+DRAG_POINTS = 8
 SEMANTIC_FIELDS = ("type", "name", "args", "duration_ms")
 MAX_KEYS_AT_ONCE = 4  # in one press_keys
 DEFAULT_STEP_MS_RANGE = (50, 2000)  # the durations an action may ask for, unless its game says otherwise
@@ -189,7 +192,9 @@ def _primitive_refusal(action, space, default_ms):
     if kind in POINTER_TYPES:
         if not space["pointer"]:
             return f"{kind}: this game does not use the pointer"
-        for axis, size in (("x", space["viewport"]["width"]), ("y", space["viewport"]["height"])):
+        width, height = space["viewport"]["width"], space["viewport"]["height"]
+        axes = (("x", width), ("y", height)) + ((("to_x", width), ("to_y", height)) if kind == "drag" else ())
+        for axis, size in axes:
             value = action.get(axis)
             if not _is_int(value) or not 0 <= value < size:
                 return f"{kind}: {axis} must be an integer from 0 to {size - 1}, got {value!r}"
@@ -229,6 +234,8 @@ def describe_action(action):
         text = f"press {action.get('key')}"
     elif kind == "press_keys":
         text = "press " + "+".join(map(str, action.get("keys") or []))
+    elif kind == "drag":
+        text = f"drag ({action.get('x')}, {action.get('y')}) to ({action.get('to_x')}, {action.get('to_y')})"
     elif kind in POINTER_TYPES:
         text = f"{'click' if kind == 'left_click' else 'move'} ({action.get('x')}, {action.get('y')})"
     elif kind == SEMANTIC:

@@ -84,11 +84,25 @@
     send({type: "press_key", key});
   });
   if (pointer) {
-    frame.addEventListener("click", (event) => {
+    // A press and release at one place is a click; one that moved is a drag from the press to the release.
+    const DRAG_SLOP = 4;  // game pixels a hand may wobble in a click
+    const point = (event) => {
       const box = frame.getBoundingClientRect();
-      const x = Math.min(width - 1, Math.floor((event.clientX - box.left) * width / box.width));
-      const y = Math.min(height - 1, Math.floor((event.clientY - box.top) * height / box.height));
-      send({type: "left_click", x, y});
+      const clamp = (value, size) => Math.max(0, Math.min(size - 1, Math.floor(value)));
+      return [clamp((event.clientX - box.left) * width / box.width, width),
+              clamp((event.clientY - box.top) * height / box.height, height)];
+    };
+    let pressed = null;
+    frame.draggable = false;           // the frame is an image: no native drag of it
+    frame.style.touchAction = "none";  // nor a scroll of the page under a finger's stroke
+    frame.addEventListener("dragstart", (event) => event.preventDefault());
+    frame.addEventListener("pointerdown", (event) => { pressed = point(event); event.preventDefault(); });
+    window.addEventListener("pointerup", (event) => {
+      if (!pressed) return;
+      const [x, y] = pressed, [toX, toY] = point(event);
+      pressed = null;
+      if (Math.abs(toX - x) <= DRAG_SLOP && Math.abs(toY - y) <= DRAG_SLOP) send({type: "left_click", x, y});
+      else send({type: "drag", x, y, to_x: toX, to_y: toY});
     });
   }
   for (const button of document.querySelectorAll(".pad button[data-key]")) {  // the on-screen keys

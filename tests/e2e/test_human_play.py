@@ -53,3 +53,34 @@ def test_play_a_task_with_the_keyboard_until_the_budget_ends(site_url, celery_wo
     assert page.locator("#replay-label").inner_text() == "after action 50 of 100"
     page.screenshot(path=str(artifacts_dir / "human-play-result.png"), full_page=True)
 
+
+
+def test_a_stroke_on_the_frame_is_a_drag_and_a_tap_is_a_click(site_url, celery_worker_process, page):
+    from humanplay.models import PlayAction
+
+    load_games()
+    make_user("dora")
+    page.goto(site_url + "/accounts/login/?next=/play/minesweeper/clear-board/")
+    page.fill("#id_username", "dora")
+    page.fill("#id_password", "pw-dora-2026!")
+    page.get_by_role("button", name="Sign in").click()
+    page.get_by_role("button", name="Play a recorded attempt").click()
+    page.get_by_role("button", name="Yes, start my novice run").click()
+    page.locator("#actions-left").filter(has_text="100").wait_for()
+
+    box = page.locator("#frame").bounding_box()
+    scale = box["width"] / 288  # the frame is drawn at the size of the page, the game is 288 x 336
+
+    def at(x, y):
+        return box["x"] + (x + 0.5) * scale, box["y"] + (y + 0.5) * scale
+
+    page.mouse.move(*at(40, 100))
+    page.mouse.down()
+    for k in range(1, 6):
+        page.mouse.move(*at(40 + 30 * k, 100 + 20 * k))
+    page.mouse.up()
+    page.wait_for_function("document.getElementById('actions-left').textContent === '99'")
+    page.mouse.click(*at(150, 200))
+    page.wait_for_function("document.getElementById('actions-left').textContent === '98'")
+    assert [a.action for a in PlayAction.objects.filter(session__user__username="dora").order_by("index")] == [
+        {"type": "drag", "x": 40, "y": 100, "to_x": 190, "to_y": 200}, {"type": "left_click", "x": 150, "y": 200}]

@@ -59,7 +59,7 @@ def test_a_reply_without_exactly_one_valid_action_is_invalid(reply, problem):
 
 def test_computer_use_tools_and_bounds():
     names = [t["function"]["name"] for t in tools_for(MINES, "cua")]
-    assert names == ["press_key", "press_keys", "left_click", "mouse_move", "wait"]
+    assert names == ["press_key", "press_keys", "left_click", "mouse_move", "drag", "wait"]
     assert parse_reply(tool_call("left_click", {"x": 40, "y": 300}), MINES, "cua", 200) == (
         {"type": "left_click", "x": 40, "y": 300}, None)
     assert "y must be an integer from 0 to 335" in parse_reply(tool_call("left_click", {"x": 4, "y": 336}),

@@ -40,6 +40,17 @@ def test_one_action_is_applied_per_step_and_time_advances_by_its_duration(env):
     assert state["ticks"] - before == 12 + 30
 
 
+def test_a_drag_presses_moves_through_even_points_and_releases_at_its_end(env):
+    env.reset(seed=1)
+    state, info = env.step({"type": "drag", "x": 10, "y": 100, "to_x": 90, "to_y": 20})
+    assert not info["invalid"]
+    assert state["stroke"] == {"down": [10, 100], "moves": [[10 + 10 * k, 100 - 10 * k] for k in range(1, 9)],
+                               "up": [90, 20]}
+    assert state["clicks"] == 0  # a stroke is not a click
+    state, _ = env.step({"type": "left_click", "x": 30, "y": 40})
+    assert state["stroke"] == {"down": [30, 40], "moves": [], "up": [30, 40]} and state["clicks"] == 1
+
+
 def test_an_invalid_action_is_charged_and_the_game_does_not_move(env):
     state, _ = env.reset(seed=1)
     after, info = env.step({"type": "press_key", "key": "KeyQ"})

@@ -85,6 +85,7 @@ def test_a_step_with_no_valid_action_is_recorded_as_its_text_cut_to_500_characte
     ({"type": "press_keys", "keys": ["ArrowUp", "Space"], "duration_ms": 300}, "press ArrowUp+Space for 300 ms"),
     ({"type": "left_click", "x": 120, "y": 88}, "click (120, 88)"),
     ({"type": "mouse_move", "x": 3, "y": 4}, "move (3, 4)"),
+    ({"type": "drag", "x": 3, "y": 4, "to_x": 50, "to_y": 9}, "drag (3, 4) to (50, 9)"),
     ({"type": "wait", "duration_ms": 500}, "wait for 500 ms"),
     ({"type": "semantic", "name": "reveal", "args": {"col": 2, "row": 3}}, "reveal(col=2, row=3)"),
     ({"type": "semantic", "name": "launch"}, "launch()"),
@@ -128,6 +129,7 @@ def test_an_action_of_the_other_interface_is_named_a_mismatch():
 @pytest.mark.parametrize("action", [
     {"type": "press_keys", "keys": ["ArrowUp", "ArrowDown", "Space", "KeyA"]},
     {"type": "left_click", "x": 0, "y": 0}, {"type": "left_click", "x": 159, "y": 119},
+    {"type": "drag", "x": 0, "y": 119, "to_x": 159, "to_y": 0},
     {"type": "wait", "duration_ms": 50}, {"type": "wait", "duration_ms": 2000},
     {"type": "semantic", "name": "tap", "args": {"col": 3}, "duration_ms": 2000},
 ])
@@ -143,6 +145,9 @@ def test_an_action_at_its_limits_is_taken(action):
     ({"type": "press_keys", "keys": ["Space", "KeyQ"]}, "key 'KeyQ' is not in this game's keys"),
     ({"type": "left_click", "x": 160, "y": 0}, "left_click: x must be an integer from 0 to 159, got 160"),
     ({"type": "mouse_move", "x": 0, "y": 120}, "mouse_move: y must be an integer from 0 to 119, got 120"),
+    ({"type": "drag", "x": 5, "y": 5, "to_x": 160, "to_y": 0}, "drag: to_x must be an integer from 0 to 159, got 160"),
+    ({"type": "drag", "x": 5, "y": 5, "to_x": 1}, "drag: to_y must be an integer from 0 to 119, got None"),
+    ({"type": "drag", "x": 5, "y": 5, "to_x": 1, "to_y": 1, "via": []}, "drag does not take via"),
     ({"type": "left_click", "x": -1, "y": 0}, "left_click: x must be an integer from 0 to 159, got -1"),
     ({"type": "left_click", "x": True, "y": 0}, "left_click: x must be an integer from 0 to 159, got True"),
     ({"type": "wait", "duration_ms": 49}, "duration_ms must be an integer from 50 to 2000, got 49"),
@@ -162,6 +167,8 @@ def test_a_game_without_the_pointer_or_its_own_durations_keeps_the_defaults():
     keys_only = {**{k: v for k, v in SPACE.items() if k != "step_ms_range"}, "pointer": False}
     assert refusal({"type": "left_click", "x": 1, "y": 1}, keys_only, 200) == \
         "left_click: this game does not use the pointer"
+    assert refusal({"type": "drag", "x": 1, "y": 1, "to_x": 2, "to_y": 2}, keys_only, 200) == \
+        "drag: this game does not use the pointer"
     assert refusal(WAIT, keys_only, 50) is None and refusal(WAIT, keys_only, 2000) is None
     assert refusal(WAIT, keys_only, 49) == "duration_ms must be an integer from 50 to 2000, got 49"
 

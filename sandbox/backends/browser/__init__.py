@@ -29,6 +29,7 @@ from urllib.parse import unquote, urlsplit
 from playwright.sync_api import Error as PlaywrightError
 
 from ...errors import GameCrashed, GameNotReady, SandboxError
+from ...protocol import DRAG_POINTS
 
 ORIGIN = "http://game.gameworld.invalid"
 BLANK_PAGE = f"{ORIGIN}/"  # where a spare context waits for its game
@@ -98,12 +99,19 @@ def _step(run):
     bubbles: true, cancelable: true, view: window}}));
   const keys = action.type === "press_key" ? [action.key] : action.type === "press_keys" ? action.keys : [];
   keys.forEach((code) => key("keydown", code));
-  if (action.type === "left_click" || action.type === "mouse_move") {{
-    const at = document.elementFromPoint(action.x, action.y) || document.body;
-    const init = {{clientX: action.x, clientY: action.y, bubbles: true, cancelable: true, view: window, button: 0}};
-    const mouse = (type, extra) => at.dispatchEvent(new MouseEvent(type, {{...init, ...extra}}));
-    if (action.type === "left_click") {{ mouse("mousedown", {{buttons: 1}}); mouse("mouseup", {{}}); mouse("click", {{}}); }}
-    else mouse("mousemove", {{}});
+  const mouse = (type, x, y, extra) => (document.elementFromPoint(x, y) || document.body).dispatchEvent(
+    new MouseEvent(type, {{clientX: x, clientY: y, bubbles: true, cancelable: true, view: window, button: 0, ...extra}}));
+  if (action.type === "left_click") {{
+    mouse("mousedown", action.x, action.y, {{buttons: 1}}); mouse("mouseup", action.x, action.y, {{}});
+    mouse("click", action.x, action.y, {{}});
+  }} else if (action.type === "mouse_move") mouse("mousemove", action.x, action.y, {{}});
+  else if (action.type === "drag") {{
+    mouse("mousedown", action.x, action.y, {{buttons: 1}});
+    for (let k = 1; k <= {DRAG_POINTS}; k++) {{
+      mouse("mousemove", Math.round(action.x + (action.to_x - action.x) * k / {DRAG_POINTS}),
+            Math.round(action.y + (action.to_y - action.y) * k / {DRAG_POINTS}), {{buttons: 1}});
+    }}
+    mouse("mouseup", action.to_x, action.to_y, {{}});
   }}
   {run}
   keys.slice().reverse().forEach((code) => key("keyup", code));
