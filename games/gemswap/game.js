@@ -105,7 +105,7 @@
     g = {
       tick: 0, board: null, level: 1, goalKind: 0, goalNeed: 0, goalGot: 0, moves: 0,
       score: 0, goalsMet: 0, collected: 0, cascades: 0, matches: 0, refused: 0, bestChain: 0,
-      over: false, overTick: 0, sel: -1, cur: idx(3, 4),
+      over: false, overTick: 0, sel: -1, cur: idx(3, 4), pressed: -1, pickedNow: false,
       drop: new Int8Array(N * N), dropTick: -100,        // rows each gem fell in the last move (drawing)
       bursts: [], floats: [], shake: null, banner: null, shuffledTick: -100
     };
@@ -211,9 +211,22 @@
     if (nearT && r > 0) { trySwap(idx(c, r - 1), i); return; }
     if (nearB && r < N - 1) { trySwap(i, idx(c, r + 1)); return; }
     g.cur = i;
-    if (g.sel === i) g.sel = -1;
-    else if (g.sel >= 0 && neighbours(g.sel, i)) trySwap(g.sel, i);
-    else g.sel = i;
+    if (g.sel === i) { g.pressed = i; return; }      // a second click on it lets it go (on release)
+    if (g.sel >= 0 && neighbours(g.sel, i)) { trySwap(g.sel, i); return; }
+    g.sel = i; g.pressed = i; g.pickedNow = true;
+  }
+
+  // Releasing the button: over a neighbour of the gem pressed, a drag swaps them; over the gem itself, a click on
+  // a gem that was already picked lets it go.
+  function releaseAt(x, y) {
+    var from = g.pressed, picked = g.pickedNow;
+    g.pressed = -1; g.pickedNow = false;
+    if (g.over || from < 0) return;
+    var lx = x - BX, ly = y - BY;
+    if (lx < 0 || ly < 0 || lx >= N * CELL || ly >= N * CELL) return;
+    var to = idx(Math.floor(lx / CELL), Math.floor(ly / CELL));
+    if (to === from) { if (!picked && g.sel === from) g.sel = -1; return; }
+    if (neighbours(from, to)) { g.cur = to; trySwap(from, to); }
   }
 
   function keyAt(code) {
@@ -239,6 +252,11 @@
     if (e.button !== 0) return;
     var p = canvasXY(e);
     clickAt(p[0], p[1]);
+  });
+  window.addEventListener("mouseup", function (e) {
+    if (e.button !== 0) return;
+    var p = canvasXY(e);
+    releaseAt(p[0], p[1]);
   });
   canvas.addEventListener("mousemove", function (e) {
     var p = canvasXY(e);
