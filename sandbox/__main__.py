@@ -29,8 +29,9 @@ def main(argv=None):
                              "stored random runs and check they reproduce the stored figures and hashes")
     calibrate_p.add_argument("--stored", action="store_true", help="do not measure: print the stored cards' "
                              "figures and what keeps a task (or, for several games, the task set) from shipping")
-    calibrate_p.add_argument("--keep-random", action="store_true", help="keep the random runs of stored cards "
-                             "measured on the same game version and task definitions (check them with --sample)")
+    calibrate_p.add_argument("--keep", action="store_true", help="keep what stored cards measured that still "
+                             "holds: of the same game version and task definitions, the arms on fresh seeds and the "
+                             "random runs of the current random floor (check those with --sample)")
     new_p = sub.add_parser("new", help="scaffold games/<slug>/: a page, game.js, manifest and solver that keep "
                            "the platform rules")
     new_p.add_argument("slug")
@@ -59,7 +60,7 @@ def main(argv=None):
             if args.runs_per_seed is not None and args.runs_per_seed < 1:
                 parser.error("--runs-per-seed must be at least 1")
             failures = calibrate(args.game, runs_per_seed=args.runs_per_seed, sample=args.sample,
-                                 stored=args.stored, keep_random=args.keep_random)
+                                 stored=args.stored, keep=args.keep)
             if failures:
                 return 1
         else:

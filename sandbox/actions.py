@@ -10,7 +10,8 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from .errors import InvalidAction
-from .protocol import DEFAULT_STEP_MS_RANGE, INTERFACES, PRIMITIVE_FIELDS, SEMANTIC, refusal, semantic_refusal
+from .protocol import (DEFAULT_STEP_MS_RANGE, INTERFACES, POINTER_TYPES, PRIMITIVE_FIELDS, SEMANTIC, refusal,
+                       semantic_refusal)
 
 
 @dataclass(frozen=True)
@@ -45,6 +46,16 @@ class ActionSpace:
         return primitive
 
     @cached_property
+    def bound_combinations(self):
+        """The key combinations (two keys or more) the game's semantic actions stand for, in manifest order."""
+        combos = []
+        for spec in self.semantic.values():
+            keys = spec["action"].get("keys") if spec["action"].get("type") == "press_keys" else None
+            if isinstance(keys, list) and len(keys) > 1 and tuple(keys) not in combos:
+                combos.append(tuple(keys))
+        return combos
+
+    @cached_property
     def described(self):
         """describe(), kept: every step's action is checked against it."""
         return self.describe()
@@ -60,15 +71,22 @@ class ActionSpace:
         }
 
 
-def random_action(space, rng, interface="cua"):
+LEGACY_FLOOR = 1  # the random agent that pressed one key, waited or clicked: it drew the cards not yet remade
+
+
+def random_action(space, rng, interface="cua", floor=2):
     """One uniform draw from a game's action space for an interface: the random floor every task is
     calibrated against (docs/game-authors.md, "The calibration gate") and the random baselines.
 
-    `cua`: press one of the game's keys, wait, or (where the game uses the pointer) left-click at a uniform
-    point. `generalist`: one of the game's semantic actions, its arguments uniform in their declared bounds.
-    A pure function of the space and `rng` (a `random.Random`), so a run is replayed from its seed.
+    `cua`: first a kind of action, each as likely: press one key, press two keys together (half the time a
+    combination one of the game's semantic actions binds, such as jump and right, else any two of its keys),
+    wait, and where the game takes the pointer a click, a pointer move and a drag at uniform points; then the
+    action of that kind. So a combo is drawn about as often as any single key is: a random agent also holds
+    "jump and right". `generalist`: one of the game's semantic actions, each as likely, its arguments uniform
+    in their declared bounds. A pure function of the space and `rng` (a `random.Random`), so a run is replayed
+    from its seed. `floor` LEGACY_FLOOR replays the runs of a card drawn before key pairs, pointer moves and drags.
     """
-    if interface == "cua":
+    if interface == "cua" and floor == LEGACY_FLOOR:
         choices = [{"type": "press_key", "key": key} for key in space.keys] + [{"type": "wait"}]
         if space.pointer:
             choices.append("click")
@@ -76,6 +94,20 @@ def random_action(space, rng, interface="cua"):
         if action == "click":
             return {"type": "left_click", "x": rng.randrange(space.width), "y": rng.randrange(space.height)}
         return action
+    if interface == "cua":
+        kind = rng.choice(_cua_kinds(space))
+        if kind == "press_key":
+            return {"type": "press_key", "key": rng.choice(space.keys)}
+        if kind == "press_keys":
+            bound = space.bound_combinations
+            keys = rng.choice(bound) if bound and rng.random() < 0.5 else rng.sample(space.keys, 2)
+            return {"type": "press_keys", "keys": list(keys)}
+        if kind == "wait":
+            return {"type": "wait"}
+        point = {"x": rng.randrange(space.width), "y": rng.randrange(space.height)}
+        if kind == "drag":
+            point.update(to_x=rng.randrange(space.width), to_y=rng.randrange(space.height))
+        return {"type": kind, **point}
     if interface == "generalist":
         if not space.semantic:
             raise ValueError("this game has no semantic actions: the generalist interface cannot play it")
@@ -86,6 +118,16 @@ def random_action(space, rng, interface="cua"):
             action["args"] = {arg: rng.randint(bounds["min"], bounds["max"]) for arg, bounds in declared.items()}
         return action
     raise ValueError(f"unknown interface {interface!r}; expected one of {', '.join(INTERFACES)}")
+
+
+def _cua_kinds(space):
+    kinds = ["press_key"] if space.keys else []
+    if len(space.keys) > 1:
+        kinds.append("press_keys")
+    kinds.append("wait")
+    if space.pointer:
+        kinds += POINTER_TYPES
+    return kinds
 
 
 class RandomActions:

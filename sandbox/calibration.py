@@ -11,6 +11,14 @@ the reference trajectory (which the solver wrote on the task's first seed) repla
 sequence is not play); *trivial policies*, every single action of either interface held for the whole budget
 (key pairs included) and a cycle through the keys and through the semantic actions, on TRIVIAL_SEEDS of them.
 
+The random agents draw from the whole action space (`actions.random_action`: key pairs, clicks, pointer moves and
+drags, every semantic action equally); a card says which `random_floor` drew its runs. The *noisy solver* measures
+whether a task tells good play from worse: the solver with each action replaced by a random one with probability
+0.1, 0.3 and 0.6 (NOISE_RUNS fresh seeds each), its success and progress per level (the card's `noise` ladder).
+Facts that need the game's other tasks are stored on each card when the game is calibrated: the `ladder` (every
+task's success at noise 0.3, in the manifest's order, easiest first) and `same_run_as` (tasks that the same run
+reaches on the same public seed).
+
 Random runs are shared between the tasks of a game that have the same seeds, step duration and budget: one
 full-budget run, then each task is scored on the part of the trace its own run would have recorded (a run
 stops where its target is reached; up to there the two runs are the same, reset-on-fail included, since a
@@ -30,7 +38,7 @@ from pathlib import Path
 import jsonschema
 
 from . import manifest_json, oracle, run_trajectory
-from .actions import random_action
+from .actions import LEGACY_FLOOR, random_action
 from .errors import SandboxError
 from .frames import frame_facts, frame_problems
 from .manifest import Trajectory
@@ -49,7 +57,17 @@ TRIVIAL_SEEDS = 3         # each trivial policy, per game
 MIN_FRESH_SOLVER_SR = 0.90
 MAX_OPEN_LOOP_SR = 0.10
 SET_MAX_OPEN_LOOP_SR = 0.05
-ARMS = ("fresh_solver", "open_loop", "trivial")  # the arms on fresh seeds; a card without them is re-measured
+ARMS = ("fresh_solver", "open_loop", "trivial", "noise")  # the arms on fresh seeds; a card without them is re-measured
+RANDOM_FLOOR = 2          # how random runs are drawn: 2 = every kind of action (key pairs, pointer, drags) alike
+# A card drawn by the LEGACY_FLOOR was measured before the ladder, the budget and the rung rules: it is held to the
+# rules of its time until its game is calibrated again (`python -m sandbox calibrate --stored all` lists them).
+NOISE_LEVELS = (0.1, 0.3, 0.6)
+NOISE_RUNS = 10           # noisy solver runs a level, on the first fresh seeds
+LADDER_NOISE = 0.3        # the level at which a game's tasks must form a ladder and a task must feel the noise
+CLIFF_NOISE = 0.1         # at this level a task keeps at least CLIFF_SHARE of the noiseless progress
+CLIFF_SHARE = 1 / 3
+MAX_SOLVER_SHARE = 0.85   # slack: the solver reaches the target within 85 of 100 actions (of a task's budget)
+MIN_SOLVER_SHARE = 0.10   # and no task is over in fewer than 10 of 100
 
 
 def action_seed(interface, game_slug, seed, k):
@@ -124,11 +142,11 @@ def task_run(trace, task):
     return trace
 
 
-def random_trajectory(task, interface, seed, run_action_seed):
+def random_trajectory(task, interface, seed, run_action_seed, floor=RANDOM_FLOOR):
     """A random run's actions, drawn in advance (a uniform random agent sees nothing, so they do not depend on
     the game): the whole budget, so the backend can run them ahead in a few round trips."""
     rng = random.Random(run_action_seed)
-    return Trajectory(seed=seed, actions=[random_action(task.game.action_space, rng, interface)
+    return Trajectory(seed=seed, actions=[random_action(task.game.action_space, rng, interface, floor)
                                           for _ in range(task.max_actions)])
 
 
@@ -154,10 +172,15 @@ def unbounded(task):
     return replace(task, target=math.inf)
 
 
-def replay_random(task, interface, seed, run_action_seed, **session_options):
+def replay_random(task, interface, seed, run_action_seed, floor=RANDOM_FLOOR, **session_options):
     """A random run of the task alone (the run a stored card entry describes), for checking a card."""
-    score, _ = run_trajectory(task, random_trajectory(task, interface, seed, run_action_seed), **session_options)
+    score, _ = run_trajectory(task, random_trajectory(task, interface, seed, run_action_seed, floor),
+                              **session_options)
     return score
+
+
+def card_floor(card):
+    return card.get("random_floor", LEGACY_FLOOR)
 
 
 def _groups(tasks, *, by_seeds=True):
@@ -232,30 +255,62 @@ def measure_fresh(task, seeds, *, out=print, **session_options):
             "open_loop": {**summarize(open_loop), "results": open_loop}}
 
 
-def kept_random_runs(game, earlier):
-    """{task id: {interface: [run entry]}}: the random runs of the earlier document's cards that are not stale (a
-    random run does not depend on anything else of the card, and its action seeds are the task's own)."""
-    return {task.id: {interface: arm["results"] for interface, arm in earlier["tasks"][task.id]["random"].items()}
-            for task in game.tasks.values()
-            if task.id in earlier["tasks"] and not is_stale(task, earlier["tasks"][task.id])}
+def noise_seed(task, rate, seed):
+    """The seed of the random draws of the noisy solver at `rate` on a game seed: the same on every machine."""
+    return zlib.crc32(f"noise:{task.id}:{rate}:{seed}".encode())
 
 
-def calibrate(game, *, runs_per_seed=None, keep_random=None, out=print, **session_options):
+def measure_noise(task, seeds, *, out=print, **session_options):
+    """The noisy solver's ladder: for each of NOISE_LEVELS, the solver on every one of `seeds` with that share of
+    its actions replaced by random ones."""
+    began = time.monotonic()
+    ladder = []
+    for rate in NOISE_LEVELS:
+        runs = [_run_entry(play_solver(task, seed, noise=rate, noise_seed=noise_seed(task, rate, seed),
+                                       **session_options).score, seed=seed) for seed in seeds]
+        ladder.append({"rate": rate, **summarize(runs), "results": runs})
+    out(f"  {task.id}: noisy solver " + ", ".join(f"{level['rate']}: SR {level['success_rate']:.0%} PG "
+                                                  f"{level['mean_progress']:.0%}" for level in ladder)
+        + f" on {len(seeds)} fresh seeds ({time.monotonic() - began:.0f} s)")
+    return ladder
+
+
+def kept_arms(game, earlier):
+    """{task id: {arm: what the earlier document's card measured}}: the measurements of its cards that still hold.
+    Nothing of a stale card; of a current one the arms on fresh seeds, and its random runs when they were drawn by
+    this RANDOM_FLOOR (a random run does not depend on anything else of the card, and its action seeds are the
+    task's own)."""
+    kept = {}
+    for task in game.tasks.values():
+        card = earlier["tasks"].get(task.id)
+        if card is None or is_stale(task, card):
+            continue
+        arms = {arm: card[arm] for arm in ARMS if arm in card}
+        if card.get("random_floor") == RANDOM_FLOOR:
+            arms["random"] = {interface: arm["results"] for interface, arm in card["random"].items()}
+        kept[task.id] = arms
+    return kept
+
+
+def calibrate(game, *, runs_per_seed=None, keep=None, out=print, **session_options):
     """Measure every task of a game; the calibration document (see the module docstring), not yet written.
-    `keep_random`, an earlier document of the game: the random runs of its cards that are not stale are kept
-    (they replay the same: `verify_sample` checks a sample) instead of measured again."""
+    `keep`, an earlier document of the game: what of its cards still holds (`kept_arms`) is kept instead of
+    measured again (random runs replay the same: `verify_sample` checks a sample)."""
     out(f"{game.slug} {game.version}: calibrating {len(game.tasks)} tasks")
-    kept = kept_random_runs(game, keep_random) if keep_random else {}
-    random_runs = dict(kept)
+    kept = kept_arms(game, keep) if keep else {}
+    random_runs = {task_id: arms["random"] for task_id, arms in kept.items() if "random" in arms}
     if kept:
-        out(f"  random: kept from the earlier calibration for {len(kept)} of {len(game.tasks)} tasks (same game "
-            "version and task definitions)")
-    remeasured = [task for task in game.tasks.values() if task.id not in kept]
+        out(f"  kept from the earlier calibration (same game version and task definitions): "
+            + "; ".join(f"{task_id.split('/')[1]}: {', '.join(sorted(arms))}" for task_id, arms in kept.items()))
+    remeasured = [task for task in game.tasks.values() if task.id not in random_runs]
     if remeasured:
         random_runs.update(measure_random(game, remeasured, runs_per_seed=runs_per_seed, out=out,
                                           **session_options))
     seeds = fresh_seeds(game)
-    trivial = measure_trivial(game, seeds[:TRIVIAL_SEEDS], out=out, **session_options)
+    if all("trivial" in kept.get(task.id, {}) for task in game.tasks.values()):
+        trivial = {task.id: kept[task.id]["trivial"]["results"] for task in game.tasks.values()}
+    else:
+        trivial = measure_trivial(game, seeds[:TRIVIAL_SEEDS], out=out, **session_options)
     frames = frame_facts(game, **session_options)
     flat = [seed for seed, is_flat in frames["first_frame_flat"].items() if is_flat]
     post_reset = frames["post_reset"]
@@ -270,8 +325,12 @@ def calibrate(game, *, runs_per_seed=None, keep_random=None, out=print, **sessio
         reference, _ = run_trajectory(task, task.reference, **session_options)
         replayed, _ = run_trajectory(task, task.reference, **session_options)
         null, _ = run_trajectory(task, task.null, **session_options)
-        card = {
+        earlier = kept.get(task.id, {})
+        fresh = ({arm: earlier[arm] for arm in ("fresh_solver", "open_loop")} if "open_loop" in earlier
+                 else measure_fresh(task, seeds, out=out, **session_options))
+        cards[task.id] = {
             "task": task.id, "game_version": game.version, "task_sha256": task_sha256(task),
+            "random_floor": RANDOM_FLOOR,
             "random": {interface: {**summarize(random_runs[task.id][interface]),
                                    "results": random_runs[task.id][interface]} for interface in INTERFACES},
             "solver": {**summarize(solver), "results": solver},
@@ -279,15 +338,42 @@ def calibrate(game, *, runs_per_seed=None, keep_random=None, out=print, **sessio
                                     replays_identical=replayed.trace_sha256 == reference.trace_sha256),
             "null": _run_entry(null, seed=task.null.seed),
             "frames": frames,
-            **measure_fresh(task, seeds, out=out, **session_options),
+            **fresh,
             "trivial": {**summarize(trivial[task.id]), "seeds": seeds[:TRIVIAL_SEEDS], "results": trivial[task.id]},
+            "noise": earlier.get("noise") or measure_noise(task, seeds[:NOISE_RUNS], out=out, **session_options),
         }
-        reasons = gate(task, card)
-        card["verdict"] = "fail" if reasons else "pass"
-        card["reasons"] = reasons
-        cards[task.id] = card
+    add_game_facts(cards)
+    for task in game.tasks.values():
+        card = cards[task.id]
+        card["reasons"] = gate(task, card)
+        card["verdict"] = "fail" if card["reasons"] else "pass"
         out("  " + _row(card))
     return {"game": game.slug, "game_version": game.version, "tasks": cards}
+
+
+def add_game_facts(cards):
+    """Store on each card (a game's, in manifest order) what the gate needs of the game's other tasks: the `ladder`
+    (each task's success rate at LADDER_NOISE) and `same_run_as` (the tasks one solver run reaches on the same
+    public seed: the same trace, the same number of actions)."""
+    ladder = [{"task": card["task"], "success_rate": _level(card, LADDER_NOISE)["success_rate"]}
+              for card in cards.values()]
+    runs = {}
+    for card in cards.values():
+        for entry in card["solver"]["results"]:
+            runs.setdefault((entry["seed"], entry["trace_sha256"]), []).append(card["task"])
+    for card in cards.values():
+        card["ladder"] = ladder
+        same = {}
+        for (seed, _), tasks in runs.items():
+            if card["task"] in tasks:
+                for other in tasks:
+                    if other != card["task"]:
+                        same.setdefault(other, []).append(seed)
+        card["same_run_as"] = [{"task": other, "seeds": sorted(seeds)} for other, seeds in same.items()]
+
+
+def _level(card, rate):
+    return next(level for level in card["noise"] if level["rate"] == rate)
 
 
 def is_stale(task, card):
@@ -304,6 +390,7 @@ def gate(task, card):
         changed = ("the task's definition changed" if card["game_version"] == task.game.version
                    else f"measured on game version {card['game_version']}, the game is {task.game.version}")
         return [f"{task.id}: the calibration is stale ({changed}): {rerun}"]
+
     problems = [f"{task.id}: the solver does not reach the target on seed {entry['seed']} "
                 f"(progress {entry['progress']:.2f})" for entry in card["solver"]["results"] if not entry["success"]]
     unplayed = sorted(set(task.seeds) - {entry["seed"] for entry in card["solver"]["results"]})
@@ -327,14 +414,78 @@ def gate(task, card):
             problems.append(f"{task.id}: random {interface} play reaches the target in "
                             f"{measured['success_rate']:.0%} of {measured['runs']} runs (at most "
                             f"{MAX_RANDOM_SR:.0%}): make the target need intent")
-    return problems + fresh_problems(task, card) + frame_problems(task.id, card["frames"])
+    if card_floor(card) == LEGACY_FLOOR:
+        return problems + fresh_problems(task, card) + frame_problems(task.id, card["frames"], losable=False)
+    return (problems + budget_problems(task, card) + fresh_problems(task, card) + noise_problems(task, card)
+            + frame_problems(task.id, card["frames"]))
+
+
+def solver_action_bounds(task):
+    """(fewest, most) actions the solver may take to reach the task's target: room for a mistake, and more than a
+    few presses (10 and 85 of a budget of 100)."""
+    return math.ceil(MIN_SOLVER_SHARE * task.max_actions), math.floor(MAX_SOLVER_SHARE * task.max_actions)
+
+
+def budget_problems(task, card):
+    """Slack in the budget (`solver_action_bounds`): on every public seed the solver's run is within the bounds;
+    on fresh seeds, at least MIN_FRESH_SOLVER_SR of them are reached within the most, and none in fewer than the
+    fewest."""
+    fewest, most = solver_action_bounds(task)
+    problems = []
+    public = [entry for entry in card["solver"]["results"] if entry["success"]]
+    slow = [entry for entry in public if entry["actions"] > most]
+    if slow:
+        problems.append(f"{task.id}: the solver needs {max(e['actions'] for e in slow)} actions on seed"
+                        f"{'s' if len(slow) > 1 else ''} {', '.join(str(e['seed']) for e in slow)} (at most {most} "
+                        f"of {task.max_actions}): leave room for a mistake, with a lower target")
+    fresh = card.get("fresh_solver", {}).get("results", [])
+    in_time = sum(entry["success"] and entry["actions"] <= most for entry in fresh)
+    reached = sum(entry["success"] for entry in fresh)  # fewer than enough at all: fresh_problems says so
+    if fresh and in_time / len(fresh) < MIN_FRESH_SOLVER_SR <= reached / len(fresh):
+        problems.append(f"{task.id}: the solver reaches the target within {most} actions on {in_time / len(fresh):.0%} "
+                        f"of {len(fresh)} fresh seeds (at least {MIN_FRESH_SOLVER_SR:.0%}): leave room for a "
+                        "mistake, with a lower target")
+    quick = sorted(entry["actions"] for entry in public + fresh if entry["success"] and entry["actions"] < fewest)
+    if quick:
+        problems.append(f"{task.id}: the solver reaches the target in {quick[0]} actions (at least {fewest}): ask "
+                        "for more, so that the task is not over in a few presses")
+    return problems
+
+
+def noise_problems(task, card):
+    """The noisy solver's ladder: noise at LADDER_NOISE must matter; noise at CLIFF_NOISE must not wreck the run;
+    the game's tasks must not get easier for it as they get harder; no other task is reached by the same run."""
+    if "noise" not in card or "ladder" not in card:
+        return []  # fresh_problems names the missing arm
+    problems = []
+    ladder_sr = _level(card, LADDER_NOISE)["success_rate"]
+    if ladder_sr >= 1:
+        problems.append(f"{task.id}: the solver with {LADDER_NOISE:.0%} of its actions random still reaches the "
+                        f"target every time: make the target need good play throughout")
+    cliff = _level(card, CLIFF_NOISE)["mean_progress"]
+    seeds = {entry["seed"] for entry in _level(card, CLIFF_NOISE)["results"]}
+    clean = summarize([e for e in card["fresh_solver"]["results"] if e["seed"] in seeds])["mean_progress"]
+    if cliff < CLIFF_SHARE * clean:
+        problems.append(f"{task.id}: with {CLIFF_NOISE:.0%} of its actions random the solver makes {cliff:.0%} mean "
+                        f"progress, under a third of its {clean:.0%} without: one slip should cost some, not all")
+    order = [rung["task"] for rung in card["ladder"]]
+    mine = order.index(task.id)
+    easier = [f"{rung['task']} ({rung['success_rate']:.0%})" for rung in card["ladder"][:mine]
+              if rung["success_rate"] < ladder_sr]
+    if easier:
+        problems.append(f"{task.id}: at noise {LADDER_NOISE} the solver reaches it in {ladder_sr:.0%} of runs, more "
+                        f"than the easier {', '.join(easier)}: the tasks must rise in difficulty")
+    problems += [f"{task.id}: the same run reaches {same['task']} on seed{'s' if len(same['seeds']) > 1 else ''} "
+                 f"{', '.join(map(str, same['seeds']))}, at the same action: make each task a rung of its own"
+                 for same in card["same_run_as"]]
+    return problems
 
 
 def fresh_problems(task, card):
     """The arms on fresh seeds: the solver plays the task's family, a blind sequence and a trivial policy do not."""
-    missing = [arm for arm in ARMS if arm not in card]
+    missing = [arm for arm in ARMS if arm not in card and (arm != "noise" or card_floor(card) != LEGACY_FLOOR)]
     if missing:
-        return [f"{task.id}: the card has no {', '.join(missing)} arm (measured before the arms on fresh seeds): "
+        return [f"{task.id}: the card has no {', '.join(missing)} arm (measured before it was part of the gate): "
                 f"run `python -m sandbox calibrate {task.game.slug}`"]
     problems = []
     solver = summarize(card["fresh_solver"]["results"])
@@ -445,7 +596,8 @@ def verify_task_sample(task, card, *, out=print, interfaces=INTERFACES, **sessio
             mismatches.append(f"{task.id}: no random {interface} runs stored")
             continue
         stored = results[zlib.crc32(f"{task.id}:{interface}".encode()) % len(results)]
-        score = replay_random(task, interface, stored["seed"], stored["action_seed"], **session_options)
+        score = replay_random(task, interface, stored["seed"], stored["action_seed"], card_floor(card),
+                              **session_options)
         replayed = _run_entry(score, seed=stored["seed"], action_seed=stored["action_seed"])
         same = replayed == stored
         out(f"  {'ok  ' if same else 'DIFF'} {task.id} {interface} seed={stored['seed']} "
@@ -471,11 +623,12 @@ def _figures(label, cards):
 
     cua, generalist = (summarize([e for c in cards for e in c["random"][i]["results"]]) for i in INTERFACES)
     fresh, blind, trivial = pooled("fresh_solver"), pooled("open_loop"), pooled("trivial")
+    noisy = [summarize([e for c in cards if "noise" in c for e in _level(c, rate)["results"]]) for rate in NOISE_LEVELS]
     return (f"{label:34s} random cua {cua['success_rate']:4.0%}/{cua['mean_progress']:4.0%} "
             f"gen {generalist['success_rate']:4.0%}/{generalist['mean_progress']:4.0%}  "
             f"solver {pooled('solver')['success_rate']:4.0%} fresh {fresh['success_rate']:4.0%}  "
             f"open loop {blind['success_rate']:4.0%}  trivial {trivial['success_rate']:4.0%}/"
-            f"{trivial['mean_progress']:4.0%}")
+            f"{trivial['mean_progress']:4.0%}  noisy " + " ".join(f"{level['success_rate']:4.0%}" for level in noisy))
 
 
 def _row(card):

@@ -72,7 +72,7 @@ def check(game_slug, *, out=print):
     return failures
 
 
-def calibrate(slugs, *, runs_per_seed=None, sample=False, stored=False, keep_random=False, out=print):
+def calibrate(slugs, *, runs_per_seed=None, sample=False, stored=False, keep=False, out=print):
     """Calibrate games (`all`: every game of the registry), write their calibration.json and print the summary
     table; with `sample`, replay a sample of the stored random runs instead; with `stored`, measure nothing and
     print the stored cards' figures. Returns what keeps them from shipping: the gate's reasons (and the task
@@ -93,8 +93,8 @@ def calibrate(slugs, *, runs_per_seed=None, sample=False, stored=False, keep_ran
             documents.append(_stored_calibration(game))
             continue
         began = time.monotonic()
-        earlier = calibration.load_calibration(game) if keep_random else None
-        document = calibration.calibrate(game, runs_per_seed=runs_per_seed, keep_random=earlier, out=out)
+        earlier = calibration.load_calibration(game) if keep else None
+        document = calibration.calibrate(game, runs_per_seed=runs_per_seed, keep=earlier, out=out)
         calibration.write_calibration(game, document)
         out(f"{game.slug}: wrote {calibration.card_path(game)} in {time.monotonic() - began:.0f} s")
         documents.append(document)

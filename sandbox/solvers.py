@@ -4,11 +4,14 @@ A solver is code, so only bundles of the repository's games folder are run (thro
 bundle imported from elsewhere or kept in a site's bundle store.
 """
 import json
+import random
 from pathlib import Path
 from typing import NamedTuple
 
 from . import make, manifest_json
+from .actions import random_action
 from .errors import SandboxError
+from .protocol import interface_of
 from .registry import Registry
 
 
@@ -30,16 +33,22 @@ class SolverRun(NamedTuple):
     state: dict    # the game's state at the end
 
 
-def play_solver(task, seed, *, player=None, **session_options):
+def play_solver(task, seed, *, player=None, noise=0.0, noise_seed=0, **session_options):
     """One run of a solver's `Player` (the game's own unless `player` is given) on a task (a TaskSpec or task
-    id) and seed."""
+    id) and seed. With `noise`, each of its actions is replaced, with that probability, by a uniform random
+    action of the same interface (drawn from `noise_seed`): the noisy solver of the calibration's ladder. The
+    solver still sees every state and keeps its plans, as a good player who slips does."""
+    rng = random.Random(noise_seed)
     with make(task, observation="state", **session_options) as env:
         playing = (player or player_class(env.task.game))(env.task)
         state, info = env.reset(seed=seed)
         actions = []
         while not env.done:
-            actions.append(playing.act(env, state, info))
-            state, info = env.step(actions[-1])
+            action = playing.act(env, state, info)
+            if noise and rng.random() < noise:
+                action = random_action(env.task.game.action_space, rng, interface_of(action) or "cua")
+            actions.append(action)
+            state, info = env.step(action)
         return SolverRun(env.score(), actions, state)
 
 

@@ -66,9 +66,11 @@ def test_random_actions_are_valid_reproducible_and_cover_the_action_space(space,
     assert [other() for _ in range(400)] != actions
     if interface == "cua":
         kinds = {a["type"] for a in actions}
-        assert kinds == {"press_key", "wait", "left_click"}  # the fixture game uses the pointer
+        # the fixture game has two keys and the pointer: every kind of computer-use action is drawn
+        assert kinds == {"press_key", "press_keys", "wait", "left_click", "mouse_move", "drag"}
         assert {a["key"] for a in actions if a["type"] == "press_key"} == set(space.keys)
-        xs = [a["x"] for a in actions if "x" in a]
+        assert {tuple(sorted(a["keys"])) for a in actions if a["type"] == "press_keys"} == {tuple(sorted(space.keys))}
+        xs = [a[axis] for a in actions for axis in ("x", "to_x") if axis in a]
         assert min(xs) < space.width // 4 and max(xs) >= 3 * space.width // 4
     else:
         assert {a["name"] for a in actions} == set(space.semantic)
@@ -82,3 +84,19 @@ def test_random_actions_refuse_an_unknown_interface_and_a_game_without_semantic_
         RandomActions(space, "human", seed=1)
     with pytest.raises(ValueError, match="no semantic actions"):
         RandomActions(replace(space, semantic={}), "generalist", seed=1)
+
+
+def test_the_random_agent_holds_the_combinations_the_semantic_actions_bind():
+    """A combo such as "jump and right" is drawn about as often as a single key: half of the two-key draws are
+    combinations a semantic action binds, the rest any two keys."""
+    from sandbox import registry
+
+    space = registry.game("skyhop").action_space
+    assert space.bound_combinations == [("ArrowUp", "ArrowRight"), ("ArrowUp", "ArrowLeft")]
+    draw = RandomActions(space, "cua", seed=3)
+    actions = [draw() for _ in range(3000)]
+    pairs = [tuple(a["keys"]) for a in actions if a["type"] == "press_keys"]
+    single = [a for a in actions if a["type"] == "press_key"]
+    assert 0.8 < len(pairs) / len(single) < 1.25  # a kind of action each
+    bound = sum(pair in space.bound_combinations for pair in pairs)
+    assert 0.45 < bound / len(pairs) < 0.6  # half from the bindings (and 1 in 12 of the rest, by chance)

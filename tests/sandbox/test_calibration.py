@@ -23,7 +23,7 @@ def tally(fixture_games):
 
 # A whole calibration at a smaller scale, for speed (the gate reads its counts from the module): 10 fresh seeds and
 # 12 random runs an interface, not 30 of each.
-SMALL_SCALE = {"FRESH_SEEDS": 10, "MIN_RANDOM_RUNS": 12}
+SMALL_SCALE = {"FRESH_SEEDS": 10, "MIN_RANDOM_RUNS": 12, "NOISE_RUNS": 4}
 
 
 @pytest.fixture
@@ -56,7 +56,7 @@ def draws(space, interface, seed=7, count=400):
 def test_random_actions_stay_in_their_interface_and_cover_it(fixture_games):
     space = fixture_games.game("counter").action_space  # keys, a pointer, and a semantic action with an arg
     cua = draws(space, "cua")
-    assert {a["type"] for a in cua} == {"press_key", "wait", "left_click"}
+    assert {a["type"] for a in cua} == {"press_key", "press_keys", "wait", "left_click", "mouse_move", "drag"}
     assert {a["key"] for a in cua if a["type"] == "press_key"} == set(space.keys)
     clicks = [a for a in cua if a["type"] == "left_click"]
     assert all(0 <= a["x"] < space.width and 0 <= a["y"] < space.height for a in clicks)
@@ -98,6 +98,14 @@ def test_a_task_that_needs_intent_passes_and_a_random_solvable_one_is_refused(ta
         tally.action_space))
     assert any(r.startswith("tally/point-1@1: the trivial policy 'press ArrowUp' reaches the target on fresh seed")
                for r in reasons), reasons
+    # the noisy solver's ladder: measured on the first fresh seeds, and harder to climb as the noise grows
+    ladder = {level["rate"]: level for level in hard["noise"]}
+    assert sorted(ladder) == list(calibration.NOISE_LEVELS)
+    assert all([e["seed"] for e in level["results"]] == calibration.fresh_seeds(tally)[:SMALL_SCALE["NOISE_RUNS"]]
+               for level in ladder.values())
+    assert ladder[0.1]["mean_progress"] > ladder[0.6]["mean_progress"]
+    assert hard["ladder"] == easy["ladder"] == [{"task": card["task"], "success_rate": ladder_sr(card)}
+                                                 for card in (easy, hard)]
 
 
 @pytest.mark.slow
@@ -114,11 +122,18 @@ def test_a_shared_random_run_scores_each_task_as_its_own_run_would(tally, tally_
             stored["success"], stored["progress"], stored["actions"], stored["attempts"], stored["trace_sha256"])
 
 
+def ladder_sr(card):
+    return next(level["success_rate"] for level in card["noise"] if level["rate"] == calibration.LADDER_NOISE)
+
+
 def card_for(task, *, frames, random_success=(), solver_success=(True, True, True), fresh_success=(),
-             open_loop_success=(), trivial_success=()):
+             open_loop_success=(), trivial_success=(), solver_actions=8, noise=((0.1, 0.9, 0.95), (0.3, 0.5, 0.8),
+                                                                                  (0.6, 0.1, 0.4))):
     """A calibration card with the given figures: 30 random runs of each interface, the first
     `len(random_success)` of them with those outcomes and the rest failing; the arms on fresh seeds likewise
-    (the solver succeeding, open-loop replays and trivial policies failing, unless told otherwise)."""
+    (the solver succeeding in `solver_actions`, open-loop replays and trivial policies failing, unless told
+    otherwise); the noisy solver's (rate, success rate, mean progress) on 10 of the fresh seeds; the ladder of
+    this task alone, and no other task reached by its runs."""
     counters = {"actions": 10, "attempts": 1, "trace_sha256": "0" * 64}
 
     def entries(outcomes, default, count=30, **fields):
@@ -127,19 +142,26 @@ def card_for(task, *, frames, random_success=(), solver_success=(True, True, Tru
                 for k, hit in enumerate(outcomes)]
 
     random_runs = [{**entry, "seed": 1, "action_seed": k} for k, entry in enumerate(entries(random_success, False))]
-    solver = [{"seed": seed, "success": hit, "progress": 1.0 if hit else 0.5, **counters}
+    solved = {**counters, "actions": solver_actions}
+    solver = [{"seed": seed, "success": hit, "progress": 1.0 if hit else 0.5, **solved,
+               "trace_sha256": hashlib.sha256(f"{task.id}:{seed}".encode()).hexdigest()}  # a run of its own
               for seed, hit in zip(task.seeds, solver_success)]
-    fresh = entries(fresh_success, True)
+    fresh = [{**entry, "actions": solver_actions} for entry in entries(fresh_success, True)]
     open_loop = entries(open_loop_success, False, source="reference", made_on=1)
     trivial = entries(trivial_success, False, count=10, policy="press ArrowUp")
+    ladder = [{"rate": rate, "runs": 10, "success_rate": sr, "mean_progress": pg,
+               "results": [{"seed": 100 + k, "success": k < 10 * sr, "progress": pg, **counters} for k in range(10)]}
+              for rate, sr, pg in noise]
     return {"task": task.id, "game_version": task.game.version, "task_sha256": calibration.task_sha256(task),
+            "random_floor": calibration.RANDOM_FLOOR,
             "random": {i: {**calibration.summarize(random_runs), "results": random_runs} for i in INTERFACES},
             "solver": {**calibration.summarize(solver), "results": solver},
             "reference": {"seed": 1, "success": True, "progress": 1.0, "replays_identical": True, **counters},
             "null": {"seed": 1, "success": False, "progress": 0.0, **counters}, "frames": frames,
             "fresh_solver": {**calibration.summarize(fresh), "results": fresh},
             "open_loop": {**calibration.summarize(open_loop), "results": open_loop},
-            "trivial": {**calibration.summarize(trivial), "seeds": [100, 101], "results": trivial}}
+            "trivial": {**calibration.summarize(trivial), "seeds": [100, 101], "results": trivial},
+            "noise": ladder, "ladder": [{"task": task.id, "success_rate": noise[1][1]}], "same_run_as": []}
 
 
 CLEAN_FRAMES = {"first_frame_flat": {"1": False}, "fail_trajectory": True,
@@ -254,16 +276,126 @@ def test_a_reworded_task_keeps_its_card_and_a_changed_target_makes_it_stale(tall
     assert "the calibration is stale" in calibration.gate(replace(task, target=9), card)[0]
 
 
-def test_kept_random_runs_are_those_of_cards_that_are_not_stale(tally):
+def test_kept_arms_are_those_of_cards_that_are_not_stale_and_random_runs_of_this_floor(tally):
     tasks = list(tally.tasks.values())
     earlier = {"tasks": {task.id: card_for(task, frames=CLEAN_FRAMES, random_success=[k % 2 == 0])
                          for k, task in enumerate(tasks)}}
-    changed = tasks[1]
+    changed, older_floor = tasks[1], tasks[2]
     earlier["tasks"][changed.id]["task_sha256"] = calibration.task_sha256(replace(changed, target=changed.target + 1))
-    kept = calibration.kept_random_runs(tally, earlier)
+    earlier["tasks"][older_floor.id]["random_floor"] = calibration.RANDOM_FLOOR - 1
+    kept = calibration.kept_arms(tally, earlier)
     assert sorted(kept) == sorted(task.id for task in tasks if task is not changed)
-    for task_id, runs in kept.items():
-        assert runs == {i: earlier["tasks"][task_id]["random"][i]["results"] for i in INTERFACES}
+    for task_id, arms in kept.items():
+        card = earlier["tasks"][task_id]
+        assert {arm: arms[arm] for arm in calibration.ARMS} == {arm: card[arm] for arm in calibration.ARMS}
+        if task_id == older_floor.id:
+            assert "random" not in arms  # drawn by an older random agent: measured again
+        else:
+            assert arms["random"] == {i: card["random"][i]["results"] for i in INTERFACES}
+
+
+def test_a_card_of_the_legacy_floor_replays_by_it_and_is_held_to_the_rules_of_its_time(tally):
+    """Until its game is calibrated again: its random runs replay as they were drawn (one key, a wait or a click a
+    step), and the ladder, budget and losing rules do not apply to it."""
+    from sandbox.actions import LEGACY_FLOOR
+
+    task = tally.tasks["points-8"]
+    legacy = card_for(task, frames={**CLEAN_FRAMES, "fail_trajectory": False, "post_reset": None},
+                      solver_actions=14, noise=((0.1, 1, 1), (0.3, 1, 1), (0.6, 1, 1)))
+    legacy["random_floor"] = LEGACY_FLOOR
+    assert calibration.gate(task, legacy) == []
+    del legacy["random_floor"], legacy["noise"]  # as the cards were written before the floor was named
+    assert calibration.gate(task, legacy) == []
+    remade = calibration.gate(task, {**legacy, "random_floor": calibration.RANDOM_FLOOR})
+    assert "tally/points-8@1: the card has no noise arm (measured before it was part of the gate): run `python -m " \
+           "sandbox calibrate tally`" in remade
+    assert any("the solver needs 14 actions" in reason for reason in remade)
+    assert any("has no fail trajectory" in reason for reason in remade)
+    old = calibration.random_trajectory(task, "cua", 1, 7, LEGACY_FLOOR).actions
+    assert {action["type"] for action in old} == {"press_key", "wait"}  # tally has no pointer
+    assert calibration.random_trajectory(task, "cua", 1, 7).actions != old
+
+
+def test_the_budget_leaves_slack_and_asks_for_more_than_a_few_actions(tally):
+    task = replace(tally.tasks["points-8"], max_actions=100)
+    assert calibration.solver_action_bounds(task) == (10, 85)
+    assert calibration.solver_action_bounds(tally.tasks["points-15"]) == (2, 15)  # a budget of 18
+    for actions in (10, 85):
+        assert calibration.budget_problems(task, card_for(task, frames=CLEAN_FRAMES, solver_actions=actions)) == []
+    assert calibration.budget_problems(task, card_for(task, frames=CLEAN_FRAMES, solver_actions=86)) == [
+        "tally/points-8@1: the solver needs 86 actions on seeds 1, 2, 3 (at most 85 of 100): leave room for a "
+        "mistake, with a lower target",
+        "tally/points-8@1: the solver reaches the target within 85 actions on 0% of 30 fresh seeds (at least 90%): "
+        "leave room for a mistake, with a lower target"]
+    assert calibration.budget_problems(task, card_for(task, frames=CLEAN_FRAMES, solver_actions=9)) == [
+        "tally/points-8@1: the solver reaches the target in 9 actions (at least 10): ask for more, so that the task "
+        "is not over in a few presses"]
+    slow_on_four = card_for(task, frames=CLEAN_FRAMES, solver_actions=40)
+    for entry in slow_on_four["fresh_solver"]["results"][:4]:
+        entry["actions"] = 90  # reached, but with no room to spare: 26 of 30 in time
+    assert calibration.budget_problems(task, slow_on_four) == [
+        "tally/points-8@1: the solver reaches the target within 85 actions on 87% of 30 fresh seeds (at least 90%): "
+        "leave room for a mistake, with a lower target"]
+    assert calibration.gate(task, slow_on_four) == calibration.budget_problems(task, slow_on_four)
+
+
+def test_the_noisy_solver_must_feel_the_noise_without_a_cliff(tally):
+    task = tally.tasks["points-8"]
+    assert calibration.noise_problems(task, card_for(task, frames=CLEAN_FRAMES)) == []
+    deaf = card_for(task, frames=CLEAN_FRAMES, noise=((0.1, 1, 1), (0.3, 1, 1), (0.6, 0.9, 0.95)))
+    assert calibration.gate(task, deaf) == [
+        "tally/points-8@1: the solver with 30% of its actions random still reaches the target every time: make the "
+        "target need good play throughout"]
+    cliff = card_for(task, frames=CLEAN_FRAMES, noise=((0.1, 0.1, 0.33), (0.3, 0, 0.1), (0.6, 0, 0)))
+    assert calibration.gate(task, cliff) == [
+        "tally/points-8@1: with 10% of its actions random the solver makes 33% mean progress, under a third of its "
+        "100% without: one slip should cost some, not all"]
+    assert calibration.noise_problems(task, card_for(task, frames=CLEAN_FRAMES, noise=(
+        (0.1, 0.2, 0.34), (0.3, 0, 0.1), (0.6, 0, 0)))) == []  # a third: at the bound
+
+
+def test_a_game_s_tasks_must_rise_for_the_noisy_solver_and_be_rungs_of_their_own(tally):
+    easy, hard = tally.tasks["points-8"], tally.tasks["points-15"]
+    cards = {task.id: card_for(task, frames=CLEAN_FRAMES) for task in (easy, hard)}
+    cards[easy.id]["noise"][1]["success_rate"], cards[hard.id]["noise"][1]["success_rate"] = 0.4, 0.5
+    shared = {"seed": 2, "success": True, "progress": 1.0, "actions": 8, "attempts": 1, "trace_sha256": "a" * 64}
+    cards[easy.id]["solver"]["results"][1] = cards[hard.id]["solver"]["results"][1] = shared
+    calibration.add_game_facts(cards)
+    assert cards[easy.id]["ladder"] == cards[hard.id]["ladder"] == [
+        {"task": easy.id, "success_rate": 0.4}, {"task": hard.id, "success_rate": 0.5}]
+    assert cards[easy.id]["same_run_as"] == [{"task": hard.id, "seeds": [2]}]
+    assert calibration.noise_problems(easy, cards[easy.id]) == [
+        "tally/points-8@1: the same run reaches tally/points-15@1 on seed 2, at the same action: make each task a "
+        "rung of its own"]
+    assert calibration.noise_problems(hard, cards[hard.id]) == [
+        "tally/points-15@1: at noise 0.3 the solver reaches it in 50% of runs, more than the easier tally/points-8@1 "
+        "(40%): the tasks must rise in difficulty",
+        "tally/points-15@1: the same run reaches tally/points-8@1 on seed 2, at the same action: make each task a "
+        "rung of its own"]
+    cards[hard.id]["noise"][1]["success_rate"] = 0.4
+    calibration.add_game_facts(cards)
+    assert not any("rise" in reason for reason in calibration.noise_problems(hard, cards[hard.id]))  # a tie
+
+
+def test_a_game_that_cannot_be_lost_is_refused(tally):
+    task = tally.tasks["points-8"]
+    card = card_for(task, frames={**CLEAN_FRAMES, "fail_trajectory": False, "post_reset": None})
+    assert calibration.gate(task, card) == [
+        "tally/points-8@1: the game has no fail trajectory (tests.fail): every game must be losable within its "
+        "budget by a plausible mistake; add a run that loses, so the reset is checked"]
+
+
+def test_the_noisy_solver_replays_from_its_seed_and_slips_more_as_the_noise_grows(tally):
+    from sandbox.solvers import play_solver
+
+    task = tally.tasks["points-15"]
+    clean = play_solver(task, 5)
+    assert play_solver(task, 5, noise=0.0, noise_seed=9).actions == clean.actions
+    noisy = play_solver(task, 5, noise=0.3, noise_seed=9)
+    assert play_solver(task, 5, noise=0.3, noise_seed=9).score.trace_sha256 == noisy.score.trace_sha256
+    assert play_solver(task, 5, noise=0.3, noise_seed=10).actions != noisy.actions
+    assert all(action["type"] == "press_key" for action in clean.actions) and clean.score.success
+    assert any(action["type"] != "press_key" for action in noisy.actions)  # a random action of the whole space
 
 
 @pytest.mark.parametrize("slug", registry.slugs())
@@ -329,7 +461,7 @@ def test_the_gate_refuses_a_task_that_needs_no_eyes(tally):
     card = card_for(task, frames=CLEAN_FRAMES)
     del card["open_loop"], card["trivial"]
     assert calibration.gate(task, card) == [
-        "tally/points-8@1: the card has no open_loop, trivial arm (measured before the arms on fresh seeds): "
+        "tally/points-8@1: the card has no open_loop, trivial arm (measured before it was part of the gate): "
         "run `python -m sandbox calibrate tally`"]
 
 
