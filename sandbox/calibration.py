@@ -631,7 +631,8 @@ def _figures(label, cards):
             f"gen {generalist['success_rate']:4.0%}/{generalist['mean_progress']:4.0%}  "
             f"solver {pooled('solver')['success_rate']:4.0%} fresh {fresh['success_rate']:4.0%}  "
             f"open loop {blind['success_rate']:4.0%}  trivial {trivial['success_rate']:4.0%}/"
-            f"{trivial['mean_progress']:4.0%}  noisy " + " ".join(f"{level['success_rate']:4.0%}" for level in noisy))
+            f"{trivial['mean_progress']:4.0%}  noisy " + " ".join(f"{level['success_rate']:4.0%}" if level["runs"] else "   –"
+                                                    for level in noisy))
 
 
 def _row(card):
