@@ -450,12 +450,12 @@
     if (!bannerOn()) return;
     var b = g.banner, age = g.tick - b.t;
     ctx.globalAlpha = age < 75 ? 1 : (90 - age) / 15;
-    ctx.fillStyle = "rgba(18,46,30,0.95)"; rrect(BX - 6, BY + N * CELL + 10, N * CELL + 12, 38, 10); ctx.fill();
-    ctx.strokeStyle = "#9fe870"; ctx.lineWidth = 2; rrect(BX - 6, BY + N * CELL + 10, N * CELL + 12, 38, 10); ctx.stroke();
+    ctx.fillStyle = "rgba(18,46,30,0.95)"; rrect(BX - 6, H - 33, N * CELL + 12, 28, 9); ctx.fill();
+    ctx.strokeStyle = "#9fe870"; ctx.lineWidth = 2; rrect(BX - 6, H - 33, N * CELL + 12, 28, 9); ctx.stroke();
     ctx.textAlign = "center"; ctx.textBaseline = "middle";
-    ctx.fillStyle = "#9fe870"; ctx.font = "bold 15px 'DejaVu Sans', sans-serif";
-    ctx.fillText("PUZZLE " + b.n + " FLOWS!  +" + b.points + "   Next: puzzle " + g.puzzle +
-                 (g.drains.length > 1 ? ", two drains" : ""), W / 2, BY + N * CELL + 29);
+    ctx.fillStyle = "#9fe870"; ctx.font = "bold 12px 'DejaVu Sans', sans-serif";
+    ctx.fillText("PUZZLE " + b.n + " FLOWS! +" + b.points + "   \u2022   Next: puzzle " + g.puzzle +
+                 (g.drains.length > 1 ? " (two drains)" : ""), W / 2, H - 19);
     ctx.globalAlpha = 1;
   }
 
