@@ -165,7 +165,7 @@
       g.goalsMet++;
       var bonus = 10 * g.moves;
       g.score += bonus;
-      g.banner = { text: "GOAL MET!", sub: bonus ? "+" + bonus + " for moves left" : "", t: g.tick, good: true };
+      g.banner = { text: "GOAL MET!", bonus: bonus, t: g.tick };
       startLevel(g.level + 1);
     } else if (g.moves <= 0) {
       g.moves = 0;
@@ -456,10 +456,11 @@
   function drawFloats() {
     ctx.textAlign = "center"; ctx.textBaseline = "middle";
     for (var j = 0; j < g.floats.length; j++) {
-      var f = g.floats[j], age = g.tick - f.t;
-      if (age < 0 || age > 70) continue;
-      ctx.globalAlpha = age < 50 ? 1 : (70 - age) / 20;
-      ctx.font = "bold " + (f.bad ? 15 : 17) + "px 'DejaVu Sans', sans-serif";
+      // points fade within about a step (so the board is clear for the next move); a refusal stays a little longer
+      var f = g.floats[j], age = g.tick - f.t, life = f.bad ? 40 : 30, fade = f.bad ? 26 : 14;
+      if (age < 0 || age > life) continue;
+      ctx.globalAlpha = age < fade ? 1 : (life - age) / (life - fade);
+      ctx.font = "bold " + (f.bad ? 15 : 15) + "px 'DejaVu Sans', sans-serif";
       ctx.lineWidth = 4; ctx.strokeStyle = "#120b24";
       var y = f.y - age * 0.5;
       ctx.strokeText(f.text, f.x < 90 ? 90 : f.x > W - 90 ? W - 90 : f.x, y);
@@ -470,30 +471,30 @@
   }
 
   function drawFooter() {
+    if (bannerOn()) return;
     ctx.textAlign = "center"; ctx.textBaseline = "middle";
+    if (g.tick - g.shuffledTick < 60) {      // the board had no swap left and was dealt again
+      ctx.fillStyle = "#ffd86b"; ctx.font = "bold 13px 'DejaVu Sans', sans-serif";
+      ctx.fillText("NO SWAPS LEFT: A NEW BOARD WAS DEALT", W / 2, H - 17);
+      return;
+    }
     ctx.fillStyle = "#8f85bb"; ctx.font = "11px 'DejaVu Sans', sans-serif";
     ctx.fillText("Swap: click the line between two gems, or a gem then its neighbour", W / 2, H - 17);
-    if (g.tick - g.shuffledTick < 60) {
-      ctx.fillStyle = "#ffd86b"; ctx.font = "bold 16px 'DejaVu Sans', sans-serif";
-      ctx.fillText("NO SWAPS LEFT: NEW BOARD", W / 2, BY + N * CELL / 2);
-    }
   }
 
+  function bannerOn() { return g.banner && !g.over && g.tick - g.banner.t <= 75; }
+
+  // After a goal is met: a strip under the board (the board stays in view), the goal panel lit up.
   function drawBanner() {
-    var b = g.banner;
-    if (!b || g.over) return;
-    var age = g.tick - b.t;
-    if (age > 55) return;
-    var a = age < 45 ? 1 : (55 - age) / 10;
-    ctx.globalAlpha = a;
-    ctx.fillStyle = "rgba(16,10,36,0.85)"; rrect(70, BY + 150, W - 140, 96, 14); ctx.fill();
-    ctx.strokeStyle = "#ffd86b"; ctx.lineWidth = 2; rrect(70, BY + 150, W - 140, 96, 14); ctx.stroke();
+    if (!bannerOn()) return;
+    var b = g.banner, age = g.tick - b.t;
+    ctx.globalAlpha = age < 60 ? 1 : (75 - age) / 15;
+    ctx.fillStyle = "rgba(60,44,8,0.95)"; rrect(12, H - 29, W - 24, 26, 8); ctx.fill();
+    ctx.strokeStyle = "#ffd86b"; ctx.lineWidth = 1.5; rrect(12, H - 29, W - 24, 26, 8); ctx.stroke();
     ctx.textAlign = "center"; ctx.textBaseline = "middle";
-    ctx.fillStyle = "#ffd86b"; ctx.font = "bold 28px 'DejaVu Sans', sans-serif";
-    ctx.fillText(b.text, W / 2, BY + 180);
-    ctx.fillStyle = "#ffffff"; ctx.font = "bold 13px 'DejaVu Sans', sans-serif";
-    ctx.fillText("Level " + g.level + ": clear " + g.goalNeed + " " + NAMES[g.goalKind] + " in " + g.moves + " moves", W / 2, BY + 208);
-    if (b.sub) { ctx.fillStyle = "#cfc6f5"; ctx.font = "12px 'DejaVu Sans', sans-serif"; ctx.fillText(b.sub, W / 2, BY + 228); }
+    ctx.fillStyle = "#ffd86b"; ctx.font = "bold 12px 'DejaVu Sans', sans-serif";
+    ctx.fillText(b.text + (b.bonus ? " +" + b.bonus : "") + "   \u2022   Level " + g.level + ": " + g.goalNeed + " " +
+                 NAMES[g.goalKind] + " in " + levelSpec(g.level)[1] + " moves", W / 2, H - 16);
     ctx.globalAlpha = 1;
   }
 
