@@ -1,6 +1,7 @@
 // Clay Shot: clays fly from the trap houses on seeded arcs; click a clay to break it before it leaves the field,
-// and never hit a dove. Misses spend shells (a round adds one shell a clay, 3 spare for the whole attempt), a clay
-// that gets away or a dove hit costs a life. The gun holds 2 shells and reloads on its own when empty (or with R).
+// and never hit a dove. Misses spend shells, a clay
+// that gets away or a dove hit costs a life. The gun holds 2 shells and reloads on its own when empty (or with R);
+// every clay broken puts a shell back in the box, so only misses use shells up: 3 shells (2 in the gun, 1 in the box).
 // Platform rules (games/README.md): fixed 1/60 s ticks from the rAF clock, chance only from Math.random, integer
 // fixed-point motion (1/16 px), no drawing while window.__gameworld.rendering is false, the first frame drawn before
 // the game is actionable and again at the end of reset().
@@ -13,7 +14,7 @@
   var FP = 16;
   var HIT_R = 13;                 // a shot breaks whatever is within 13 px of where it lands
   var GUN = 2, RELOAD = 24;       // shells in the gun; ticks to reload
-  var SPARE = 2, LIVES = 3;
+  var SPARE = 1, LIVES = 3;
   var GRAVITY = 1;                // 1/16 px per tick per tick
   var BANNER = 36;
 
@@ -56,13 +57,12 @@
     g.launches = launches;
     g.roundTick = 0;
     g.roundLeft = n;             // clays of this round not yet broken or gone
-    g.box += n;
     g.phase = "play";
   }
 
   function newGame() {
     g = { tick: 0, round: 1, broken: 0, escaped: 0, lives: LIVES, score: 0, over: false,
-          gun: GUN, box: SPARE - GUN, reload: 0, flying: [], shards: [], marks: [], feathers: [],
+          gun: GUN, box: SPARE, reload: 0, flying: [], shards: [], marks: [], feathers: [],
           launches: [], roundTick: 0, roundLeft: 0, phase: "play", banner: 0, lastShot: null,
           aim: { x: W / 2, y: H / 2 }, flash: 0, hurt: 0, roundsCleared: 0, outOfShells: false };
     newRound();
@@ -99,6 +99,7 @@
         g.broken += 1;
         g.roundLeft -= 1;
         g.score += 10 * g.round;
+        g.box += 1;                       // a broken clay pays its shell back
         for (var s = 0; s < 7; s++) g.shards.push({ x: Math.floor(o.x / FP), y: Math.floor(o.y / FP), vx: (s % 7) - 3, vy: -2 - (s % 3), t: 0 });
       }
     }
@@ -163,7 +164,7 @@
       g.score += 50;
       g.phase = "banner";
       g.banner = BANNER;
-    } else if (g.gun === 0 && g.box === 0 && g.reload === 0 && g.roundLeft > 0) {
+    } else if (g.gun === 0 && g.box === 0 && g.reload === 0) {
       // no shells left: the clays still to come cannot be stopped
       g.over = true; g.phase = "over"; g.outOfShells = true;
     }
