@@ -246,8 +246,12 @@
       ctx.fillStyle = "rgba(255,240,140," + a + ")"; ctx.font = "bold 13px monospace"; ctx.textAlign = "center";
       ctx.fillText("+" + 10 * g.round, mk.x, mk.y - 14 - mk.t);
     } else if (mk.kind === "miss" || mk.kind === "click") {
-      ctx.strokeStyle = "rgba(40,40,40," + a + ")"; ctx.lineWidth = 1.5;
+      ctx.strokeStyle = "rgba(235,235,245," + a + ")"; ctx.lineWidth = 1.5;
       ctx.beginPath(); ctx.arc(mk.x, mk.y, 4 + mk.t * 0.4, 0, Math.PI * 2); ctx.stroke();
+      if (mk.kind === "miss") {
+        ctx.fillStyle = "rgba(235,235,245," + a + ")"; ctx.font = "bold 11px monospace"; ctx.textAlign = "center";
+        ctx.fillText("miss", mk.x, mk.y + 18);
+      }
       if (mk.kind === "click") {
         ctx.fillStyle = "rgba(255,255,255," + a + ")"; ctx.font = "bold 11px monospace"; ctx.textAlign = "center";
         ctx.fillText("click!", mk.x, mk.y - 12);
