@@ -261,7 +261,7 @@
       ctx.fillText("DOVE! -1 life", mk.x, mk.y - 14);
     } else if (mk.kind === "gone") {
       ctx.font = "bold 15px monospace"; ctx.textAlign = "center";
-      var gx = Math.max(50, Math.min(W - 50, mk.x)), gy = Math.min(270, mk.y);
+      var gx = Math.max(84, Math.min(W - 84, mk.x)), gy = Math.min(270, mk.y);
       ctx.lineWidth = 3; ctx.strokeStyle = "rgba(20,10,10," + a + ")"; ctx.strokeText("GOT AWAY! -1 LIFE", gx, gy);
       ctx.fillStyle = "rgba(255,110,90," + a + ")"; ctx.fillText("GOT AWAY! -1 LIFE", gx, gy);
     }
