@@ -5,7 +5,7 @@ from django.db import models
 from django.urls import reverse
 
 from sandbox import TaskSpec, registry
-from sandbox.calibration import ARMS, summarize
+from sandbox.calibration import RUN_ARMS, card_floor, summarize
 from sandbox.protocol import INTERFACES
 
 GENRES = [("arcade", "Arcade"), ("platformer", "Platformer"), ("puzzle", "Puzzle"), ("runner", "Runner"),
@@ -136,7 +136,7 @@ class Task(models.Model):
         card = self.calibration
         if not card:
             return None
-        fresh = {arm: _percent(card[arm]["results"]) if arm in card else None for arm in ARMS}
+        fresh = {arm: _percent(card[arm]["results"]) if arm in card else None for arm in RUN_ARMS}
         if fresh["trivial"]:
             by_policy = {}
             for entry in card["trivial"]["results"]:
@@ -146,8 +146,8 @@ class Task(models.Model):
                                     best_policy=best, best=_percent(by_policy[best]))
         return {"random": {interface: _percent(card["random"][interface]["results"]) for interface in INTERFACES},
                 "solver": {**_percent(card["solver"]["results"]), "seeds": card["solver"]["results"]}, **fresh,
-                "game_version": card["game_version"], "verdict": card.get("verdict", ""),
-                "reasons": card.get("reasons", [])}
+                "noise": _noise_curve(card), "random_floor": card_floor(card), "game_version": card["game_version"],
+                "verdict": card.get("verdict", ""), "reasons": card.get("reasons", [])}
 
     def random_floor(self, interface):
         """Random play's mean progress (0-100) for an interface ("human" rows press keys: the cua floor)."""
@@ -155,6 +155,17 @@ class Task(models.Model):
             return None
         results = self.calibration["random"]["generalist" if interface == "generalist" else "cua"]["results"]
         return _percent(results)["pg"]
+
+
+def _noise_curve(card):
+    """The noisy solver's ladder in percent, from no noise (the solver on the same fresh seeds) to the most; None on
+    a card measured before it."""
+    if "noise" not in card:
+        return None
+    seeds = {entry["seed"] for level in card["noise"] for entry in level["results"]}
+    clean = [entry for entry in card["fresh_solver"]["results"] if entry["seed"] in seeds]
+    return [{"noise": 0, **_percent(clean)}] + [{"noise": round(100 * level["rate"]), **_percent(level["results"])}
+                                                 for level in card["noise"]]
 
 
 def _percent(results):

@@ -303,6 +303,26 @@ def progress_histogram(progress):
 
 
 
+def noise_ladder(curve):
+    """The noisy solver's ladder of a task's calibration card: success rate and mean progress as a share of its
+    actions turns random. A task that measures skill falls smoothly: neither flat (noise does not matter) nor at
+    once (one slip ends the run)."""
+    noise = [level["noise"] for level in curve]
+    fig = go.Figure()
+    for metric, name, colour in (("pg", "mean progress", "#7aa7ff"), ("sr", "success rate", "#ffc94d")):
+        fig.add_trace(go.Scatter(x=noise, y=[level[metric] for level in curve], name=name, mode="lines+markers",
+                                 line={"color": colour, "width": 3}, marker={"size": 9},
+                                 customdata=[level["runs"] for level in curve],
+                                 hovertemplate=f"{name}: %{{y:.0f}} %<br>%{{x}} % of actions random, "
+                                               "%{customdata} runs<extra></extra>"))
+    _layout(fig, title="The solver with noise: how the task answers worse play", height=300)
+    fig.update_layout(legend={"y": -0.34}, margin={"b": 78})  # under the axis title, not beside it
+    fig.update_xaxes(title_text="share of the solver's actions replaced by random ones (%)", tickvals=noise,
+                     range=[-3, max(noise) + 3])
+    fig.update_yaxes(title_text="%", range=[0, 105])
+    return fig.to_json()
+
+
 def compare_bars(result, view):
     """Two entries' PG per genre (or level) over the tasks both ran."""
     groups = [g for g in result[view] if g["tasks"]]

@@ -485,8 +485,11 @@ def task(request, game, slug, version):
     results = selectors.task_results(task_set, found, board=board)
     show_all = request.GET.get("all") == "1"
     rows = results["rows"] if show_all else results["rows"][:PAGE_ROWS]
+    card = found.calibration_summary()
     context = {"task": found, "game": found.game, "task_set": task_set, "results": results, "rows": rows, "board": board,
-               "hidden_rows": len(results["rows"]) - len(rows), "chart": charts.progress_histogram(results["progress"])}
+               "hidden_rows": len(results["rows"]) - len(rows), "card": card,
+               "chart": charts.progress_histogram(results["progress"]),
+               "noise_chart": charts.noise_ladder(card["noise"]) if card and card["noise"] else None}
     return render(request, "leaderboard/task.html", context)
 
 

@@ -57,7 +57,8 @@ TRIVIAL_SEEDS = 3         # each trivial policy, per game
 MIN_FRESH_SOLVER_SR = 0.90
 MAX_OPEN_LOOP_SR = 0.10
 SET_MAX_OPEN_LOOP_SR = 0.05
-ARMS = ("fresh_solver", "open_loop", "trivial", "noise")  # the arms on fresh seeds; a card without them is re-measured
+RUN_ARMS = ("fresh_solver", "open_loop", "trivial")  # the arms on fresh seeds that are one list of runs each
+ARMS = RUN_ARMS + ("noise",)  # the arms on fresh seeds (the ladder: a list of levels); a card without them is re-measured
 RANDOM_FLOOR = 2          # how random runs are drawn: 2 = every kind of action (key pairs, pointer, drags) alike
 # A card drawn by the LEGACY_FLOOR was measured before the ladder, the budget and the rung rules: it is held to the
 # rules of its time until its game is calibrated again (`python -m sandbox calibrate --stored all` lists them).
@@ -255,9 +256,11 @@ def measure_fresh(task, seeds, *, out=print, **session_options):
             "open_loop": {**summarize(open_loop), "results": open_loop}}
 
 
-def noise_seed(task, rate, seed):
-    """The seed of the random draws of the noisy solver at `rate` on a game seed: the same on every machine."""
-    return zlib.crc32(f"noise:{task.id}:{rate}:{seed}".encode())
+def noise_seed(game, rate, seed):
+    """The seed of the random draws of the noisy solver at `rate` on a game seed: the same on every machine, and the
+    same for every task of the game, so that where a game's solver plays its tasks alike the harder task's noisy
+    runs are the easier one's, longer (common random numbers: the ladder compares tasks, not luck)."""
+    return zlib.crc32(f"noise:{game.slug}:{rate}:{seed}".encode())
 
 
 def measure_noise(task, seeds, *, out=print, **session_options):
@@ -266,7 +269,7 @@ def measure_noise(task, seeds, *, out=print, **session_options):
     began = time.monotonic()
     ladder = []
     for rate in NOISE_LEVELS:
-        runs = [_run_entry(play_solver(task, seed, noise=rate, noise_seed=noise_seed(task, rate, seed),
+        runs = [_run_entry(play_solver(task, seed, noise=rate, noise_seed=noise_seed(task.game, rate, seed),
                                        **session_options).score, seed=seed) for seed in seeds]
         ladder.append({"rate": rate, **summarize(runs), "results": runs})
     out(f"  {task.id}: noisy solver " + ", ".join(f"{level['rate']}: SR {level['success_rate']:.0%} PG "
@@ -628,7 +631,8 @@ def _figures(label, cards):
             f"gen {generalist['success_rate']:4.0%}/{generalist['mean_progress']:4.0%}  "
             f"solver {pooled('solver')['success_rate']:4.0%} fresh {fresh['success_rate']:4.0%}  "
             f"open loop {blind['success_rate']:4.0%}  trivial {trivial['success_rate']:4.0%}/"
-            f"{trivial['mean_progress']:4.0%}  noisy " + " ".join(f"{level['success_rate']:4.0%}" for level in noisy))
+            f"{trivial['mean_progress']:4.0%}  noisy " + " ".join(f"{level['success_rate']:4.0%}" if level["runs"] else "   –"
+                                                    for level in noisy))
 
 
 def _row(card):

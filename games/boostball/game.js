@@ -23,6 +23,7 @@
   var JUMP_V = 5.2, FLIP_V = 6.8;
   var BOOST_USE = 0.5, BOOST_START = 34, PAD_GIVE = 34, PAD_RESPAWN = 240;
   var MATCH_TICKS = 20 * 60;       // 20 s of live play (the clock stops during kick-offs and goal replays)
+  var MERCY = 2;                   // the match is lost at once when the rival gets this many goals ahead
   var KICKOFF_TICKS = 30, GOAL_TICKS = 36;
   var FORECAST_TICKS = 150;
   var SHOT_SPEED = 4;              // px a tick towards the goal, at least, for a touch to count as a shot
@@ -50,7 +51,7 @@
   }
 
   function newGame() {
-    g = { tick: 0, phase: "kickoff", timer: KICKOFF_TICKS, clock: MATCH_TICKS, over: false, outcome: null,
+    g = { tick: 0, phase: "kickoff", timer: KICKOFF_TICKS, clock: MATCH_TICKS, over: false, outcome: null, beaten: false,
           goals: 0, against: 0, touches: 0, shots: 0, saves: 0, boost: BOOST_START,
           pads: [0, 0, 0], lastScorer: 0, lastTouch: 0, flash: 0, shotFlash: 0, ownGoal: false,
           car: null, opp: null, ball: null, ai: null, playTicks: 0 };
@@ -221,6 +222,7 @@
     if (side > 0) { g.goals++; g.lastScorer = 1; } else { g.against++; g.lastScorer = -1; }
     g.phase = "goal";
     g.timer = GOAL_TICKS;
+    if (g.against - g.goals >= MERCY) { g.over = true; g.phase = "over"; g.outcome = "lose"; g.beaten = true; }
   }
 
   function step() {
@@ -501,7 +503,8 @@
     drawHud();
     if (g.phase === "goal") banner(g.lastScorer > 0 ? "GOAL!" : "RIVAL SCORES", (g.goals + " - " + g.against), g.lastScorer > 0 ? "#5fb8ff" : "#ff9a4a");
     else if (g.phase === "kickoff") banner(g.timer > 12 ? "READY" : "GO!", "ArrowLeft/Right drive \u2022 Up/Space jump \u2022 X/Shift boost", "#ffe14a");
-    if (g.over) banner(g.outcome === "win" ? "YOU WIN!" : "FULL TIME", "Final score " + g.goals + " - " + g.against, g.outcome === "win" ? "#5fff9a" : "#ff6b6b");
+    if (g.beaten) banner("BEATEN", "The rival leads by " + MERCY + ": " + g.goals + " - " + g.against, "#ff6b6b");
+    else if (g.over) banner(g.outcome === "win" ? "YOU WIN!" : "FULL TIME", "Final score " + g.goals + " - " + g.against, g.outcome === "win" ? "#5fff9a" : "#ff6b6b");
   }
 
   function rendering() {
@@ -537,7 +540,7 @@
         status: g.over ? "terminal" : "playing",
         actionable: true,
         terminal: { is_terminal: g.over, outcome: g.over ? g.outcome : null,
-                    reason: g.over ? "full time " + g.goals + "-" + g.against : null },
+                    reason: g.beaten ? "the rival leads by " + MERCY : g.over ? "full time " + g.goals + "-" + g.against : null },
         score: g.goals,
         goals: g.goals,
         goals_against: g.against,

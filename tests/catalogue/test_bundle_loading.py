@@ -137,6 +137,9 @@ def test_a_bundle_s_calibration_cards_are_kept_with_its_task_versions(calibrated
     assert summary["solver"]["sr"] == 100.0 and summary["random"]["cua"]["sr"] <= 10.0
     assert summary["fresh_solver"]["sr"] == 100.0 and summary["open_loop"]["sr"] <= 10.0
     assert summary["trivial"]["sr"] == 0.0 and summary["trivial"]["policies"] == 8  # 2 keys, 1 pair, 3 actions, 2 cycles
+    ladder = summary["noise"]  # the noisy solver, from no noise up, in percent
+    assert [level["noise"] for level in ladder] == [0, 10, 30, 60] and ladder[0]["sr"] == 100.0
+    assert [level["runs"] for level in ladder] == [10] * 4 and ladder[1]["pg"] > ladder[3]["pg"]
     load(games_dir)
     assert Task.objects.get(slug="score-3").calibration is None  # a bundle without a calibration file
 

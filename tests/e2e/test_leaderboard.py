@@ -107,3 +107,23 @@ def test_browse_the_leaderboard_and_step_through_a_replay(site_url, celery_worke
     assert "target reached" in page.locator("#step-flags").inner_text()
     assert "matches the verified one" in page.locator("#replay-check").inner_text()
     page.screenshot(path=str(artifacts_dir / "leaderboard-replay.png"), full_page=False)
+
+
+def test_a_task_page_draws_its_noisy_solver_ladder(site_url, page, artifacts_dir):
+    import json
+
+    from tests.conftest import FIXTURE_GAMES
+
+    cache.clear()
+    ts = core_task_set()
+    populate(ts, agents=2)
+    found = task("breakout/rally-5@1")
+    found.calibration = json.loads((FIXTURE_GAMES / "tally" / "calibration.json").read_text())["tasks"]["tally/points-8@1"]
+    found.save()
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.goto(f"{site_url}/leaderboard/tasks/breakout/rally-5/1/?ts={ts.slug}")
+    ladder = page.locator('[data-chart="fig-noise"]')
+    ladder.locator(".main-svg").first.wait_for()
+    assert ladder.locator(".scatterlayer .trace").count() == 2  # success rate and mean progress
+    assert "share of the solver's actions replaced" in ladder.inner_text()
+    ladder.screenshot(path=str(artifacts_dir / "task-noise-ladder.png"))

@@ -485,6 +485,31 @@ def test_a_task_page_shows_its_calibration_card_and_pg_above_chance(client, boar
     assert "has no calibration card" in page and dict(_task_rows(page))["Alpha"][2] == "–"
 
 
+def test_a_task_page_draws_the_noisy_solver_s_ladder_from_its_card(client, board):
+    from tests.conftest import FIXTURE_GAMES
+    from tests.factories import task
+
+    ts, _ = board
+    card = json.loads((FIXTURE_GAMES / "tally" / "calibration.json").read_text())["tasks"]["tally/points-8@1"]
+    found = task(T4)
+    found.calibration = card
+    found.save()
+    page = client.get(f"/leaderboard/tasks/minesweeper/clear-board/2/?ts={ts.slug}").content.decode()
+    figure = json.loads(page.split('type="application/json" id="fig-noise">', 1)[1].split("</script>", 1)[0])
+    clean = [e for e in card["fresh_solver"]["results"] if e["seed"] in {r["seed"] for r in card["noise"][0]["results"]}]
+    rates = [0, 10, 30, 60]
+    success = [100.0 * sum(e["success"] for e in runs) / len(runs)
+               for runs in [clean] + [level["results"] for level in card["noise"]]]
+    by_name = {trace["name"]: trace for trace in figure["data"]}
+    assert by_name["success rate"]["x"] == rates and by_name["success rate"]["y"] == pytest.approx(success)
+    assert by_name["mean progress"]["y"][0] >= by_name["mean progress"]["y"][-1]
+    assert "a key, two keys together" in page  # the random agent this card's runs were drawn by
+    found.calibration = {key: value for key, value in card.items() if key not in ("noise", "random_floor")}
+    found.save()
+    page = client.get(f"/leaderboard/tasks/minesweeper/clear-board/2/?ts={ts.slug}").content.decode()
+    assert "fig-noise" not in page and "uniform over the game's keys, clicks and waits" in page
+
+
 def _task_rows(page):
     """(entry name, [SR, PG, above chance]) of the task page's results table."""
     import re
