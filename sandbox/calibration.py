@@ -418,9 +418,17 @@ def gate(task, card):
                             f"{measured['success_rate']:.0%} of {measured['runs']} runs (at most "
                             f"{MAX_RANDOM_SR:.0%}): make the target need intent")
     if card_floor(card) == LEGACY_FLOOR:
-        return problems + fresh_problems(task, card) + frame_problems(task.id, card["frames"], losable=False)
+        return problems + fresh_problems(task, card) + frame_problems(task.id, card["frames"])
     return (problems + budget_problems(task, card) + fresh_problems(task, card) + noise_problems(task, card)
-            + frame_problems(task.id, card["frames"]))
+            + frame_problems(task.id, card["frames"]) + loss_problems(task, card))
+
+
+def loss_problems(task, card):
+    """A game that cannot be lost never exercises reset-on-fail: it needs a fail trajectory that loses."""
+    if card["frames"]["fail_trajectory"]:
+        return []
+    return [f"{task.id}: the game has no fail trajectory (tests.fail): every game must be losable within its budget "
+            "by a plausible mistake; add a run that loses, so the reset is checked"]
 
 
 def solver_action_bounds(task):

@@ -119,17 +119,13 @@ def frame_facts(game, **session_options):
     return {"first_frame_flat": flat, "fail_trajectory": game.fail_trajectory is not None, "post_reset": post_reset}
 
 
-def frame_problems(task_id, facts, *, losable=True):
-    """The frame rule's problems for a task, each naming it, from `frame_facts`; with `losable`, a game without a
-    fail trajectory is one (a card measured before that rule is read without it)."""
+def frame_problems(task_id, facts):
+    """The frame rule's problems for a task, each naming it, from `frame_facts`."""
     problems = [f"{task_id}: the first frame after the readiness gate on seed {seed} is one flat colour (blank): "
                 "draw a frame before reporting actionable"
                 for seed, flat in facts["first_frame_flat"].items() if flat]
     post_reset = facts["post_reset"]
-    if losable and not facts["fail_trajectory"]:
-        problems.append(f"{task_id}: the game has no fail trajectory (tests.fail): every game must be losable "
-                        "within its budget by a plausible mistake; add a run that loses, so the reset is checked")
-    elif facts["fail_trajectory"] and post_reset is None:
+    if facts["fail_trajectory"] and post_reset is None:
         problems.append(f"{task_id}: the game's fail trajectory (tests.fail) never lost the game, so the frame "
                         "after a reset was not checked")
     elif post_reset and post_reset["stale"]:
