@@ -303,7 +303,7 @@ def calibrate(game, *, runs_per_seed=None, keep=None, out=print, **session_optio
     kept = kept_arms(game, keep) if keep else {}
     random_runs = {task_id: arms["random"] for task_id, arms in kept.items() if "random" in arms}
     if kept:
-        out(f"  kept from the earlier calibration (same game version and task definitions): "
+        out("  kept from the earlier calibration (same game version and task definitions): "
             + "; ".join(f"{task_id.split('/')[1]}: {', '.join(sorted(arms))}" for task_id, arms in kept.items()))
     remeasured = [task for task in game.tasks.values() if task.id not in random_runs]
     if remeasured:
