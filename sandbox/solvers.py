@@ -55,6 +55,27 @@ def play_solver(task, seed, *, player=None, noise=0.0, noise_seed=0, **session_o
 WAIT = {"type": "wait"}
 
 
+def write_fail_trajectory(manifest_path, choose, *, seed=1):
+    """A solver script's `tests.fail`: `choose(state)` (a careless player's action) played on the game's first task
+    from `seed` until the game is lost, written into the manifest; SandboxError when it never loses."""
+    manifest_path = Path(manifest_path)
+    games = Registry.owning(manifest_path.parent) or Registry(manifest_path.parent.parent)
+    manifest = json.loads(manifest_path.read_text())
+    with make(games.task(f"{manifest['slug']}/{manifest['tasks'][0]['slug']}"), observation="state") as env:
+        state, _ = env.reset(seed=seed)
+        actions = []
+        while not env.done:
+            actions.append(choose(state))
+            state, info = env.step(actions[-1])
+            if info["reset"]:
+                break
+        else:
+            raise SandboxError(f"{manifest['slug']}: the careless player did not lose on seed {seed}")
+    print(f"tests.fail: seed={seed}, lost after {len(actions)} actions")
+    manifest["tests"] = {"fail": {"seed": seed, "actions": actions}}
+    manifest_json.write(manifest_path, manifest)
+
+
 def write_references(manifest_path, player_class, *, every_seed=True, null_action=WAIT, only=(), report=None):
     """A solver script's main: play every task (or those slugged in `only`) on each of its seeds (or its first),
     store the first seed's run as the task's reference trajectory and `max_actions` of `null_action` as its null

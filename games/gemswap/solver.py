@@ -7,13 +7,12 @@ the board they leave adds 0.6 of its worth. The player never makes a swap that i
 
     .venv/bin/python games/gemswap/solver.py          # (re)writes the references and nulls
 """
-import json
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
-from sandbox import make, manifest_json, solvers  # noqa: E402
+from sandbox import solvers  # noqa: E402
 
 MANIFEST = Path(__file__).resolve().with_name("manifest.json")
 N = 8
@@ -135,31 +134,11 @@ def careless_swap(state):
     return min(valid(board), key=lambda m: (worth(board, m, goal)[0], m))
 
 
-def write_fail():
-    """tests.fail: the careless player on seed 1 until its first game is lost (then the sandbox resets it)."""
-    manifest = json.loads(MANIFEST.read_text())
-    task = manifest["tasks"][0]
-    with make(f"gemswap/{task['slug']}", observation="state") as env:
-        state, info = env.reset(seed=1)
-        actions = []
-        while not env.done:
-            action = action_for(careless_swap(state))
-            state, info = env.step(action)
-            actions.append(action)
-            if info["reset"]:
-                break
-    if not info["reset"]:
-        raise SystemExit("the careless player did not lose")
-    print(f"tests.fail: seed=1, lost after {len(actions)} actions")
-    manifest["tests"] = {"fail": {"seed": 1, "actions": actions}}
-    manifest_json.write(MANIFEST, manifest)
-
-
 def main():
     if sys.argv[1:] != ["fail"]:
         solvers.write_references(MANIFEST, Player, only=sys.argv[1:],
                                  report=lambda s: f"goals_met={s['goals_met']} score={s['score']} level={s['level']}")
-    write_fail()
+    solvers.write_fail_trajectory(MANIFEST, lambda state: action_for(careless_swap(state)))
 
 
 if __name__ == "__main__":

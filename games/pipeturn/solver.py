@@ -8,13 +8,12 @@ the tile of the plan that is wrong and nearest the tap along the pipes, so that 
 
     .venv/bin/python games/pipeturn/solver.py          # (re)writes the references, nulls and tests.fail
 """
-import json
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
-from sandbox import make, manifest_json, solvers  # noqa: E402
+from sandbox import solvers  # noqa: E402
 
 MANIFEST = Path(__file__).resolve().with_name("manifest.json")
 N = 6
@@ -124,31 +123,13 @@ class Player:
         return rotate(cell) if cell else {"type": "wait"}
 
 
-def write_fail():
-    """tests.fail: a player who turns only the tap's tile, round and round, until the water spills."""
-    manifest = json.loads(MANIFEST.read_text())
-    task = manifest["tasks"][0]
-    with make(f"pipeturn/{task['slug']}", observation="state") as env:
-        state, info = env.reset(seed=1)
-        actions = []
-        while not env.done:
-            action = {"type": "semantic", "name": "rotate", "args": {"col": 1, "row": state["source_row"]}}
-            state, info = env.step(action)
-            actions.append(action)
-            if info["reset"]:
-                break
-    if not info["reset"]:
-        raise SystemExit("the fail player did not lose")
-    print(f"tests.fail: seed=1, lost after {len(actions)} actions")
-    manifest["tests"] = {"fail": {"seed": 1, "actions": actions}}
-    manifest_json.write(MANIFEST, manifest)
-
-
 def main():
     if sys.argv[1:] != ["fail"]:
         solvers.write_references(MANIFEST, Player, only=sys.argv[1:],
                                  report=lambda s: f"solved={s['puzzles_solved']} turns={s['turns']} score={s['score']}")
-    write_fail()
+    # a player who turns only the tap's tile, round and round, until the water spills
+    solvers.write_fail_trajectory(MANIFEST, lambda state: {"type": "semantic", "name": "rotate",
+                                                           "args": {"col": 1, "row": state["source_row"]}})
 
 
 if __name__ == "__main__":

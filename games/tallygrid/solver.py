@@ -9,13 +9,12 @@ all solvable line by line). Run as a script, it writes the tasks' reference and 
 
     .venv/bin/python games/tallygrid/solver.py
 """
-import json
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
-from sandbox import make, manifest_json, solvers  # noqa: E402
+from sandbox import solvers  # noqa: E402
 
 MANIFEST = Path(__file__).resolve().with_name("manifest.json")
 N = 6
@@ -110,29 +109,18 @@ class Player:
         return {"type": "wait"}
 
 
-def fail_run(manifest):
-    """A guesser: fills undecided cells in reading order without deducing, until the run is lost."""
-    task_id = f"tallygrid/{manifest['tasks'][0]['slug']}"
-    with make(task_id, observation="state") as env:
-        state, info = env.reset(seed=1)
-        actions = []
-        while not info.get("reset") and len(actions) < 40:
-            board = read_board(state)
-            r, c = next((r, c) for r in range(N) for c in range(N) if board[r][c] is None)
-            actions.append(fill(c, r))
-            state, info = env.step(actions[-1])
-        if not info.get("reset"):
-            raise SystemExit("the guesser did not lose")
-        return {"seed": 1, "actions": actions}
+def guess(state):
+    """A guesser (the fail trajectory): fills the first undecided cell in reading order, without deducing."""
+    board = read_board(state)
+    r, c = next((r, c) for r in range(N) for c in range(N) if board[r][c] is None)
+    return fill(c, r)
 
 
 def main():
     solvers.write_references(MANIFEST, Player, only=sys.argv[1:],
                              report=lambda s: f"cells={s['cells']} solved={s['puzzles_solved']} lives={s['lives']}")
     if not sys.argv[1:]:
-        manifest = json.loads(MANIFEST.read_text())
-        manifest["tests"] = {"fail": fail_run(manifest)}
-        manifest_json.write(MANIFEST, manifest)
+        solvers.write_fail_trajectory(MANIFEST, guess)
 
 
 if __name__ == "__main__":

@@ -114,3 +114,20 @@ def test_the_scaffold_solver_script_writes_references_that_reach_every_target(tm
         assert run_trajectory(task, task.reference)[0].success
         assert written[slug]["null"]["actions"] == [{"type": "wait"}] * 100
     assert written["coins-7"]["reference"]["actions"] == []  # not asked for: left as it was
+
+
+def test_a_careless_player_written_as_the_fail_trajectory_loses_and_one_that_never_loses_is_refused(tmp_path):
+    from sandbox import solvers
+    from tests.conftest import tally_copy
+
+    games = tally_copy(tmp_path)
+    path = games / "tally" / "manifest.json"
+    wrong = {"ArrowUp": "ArrowDown", "ArrowDown": "ArrowUp"}
+    solvers.write_fail_trajectory(path, lambda state: {"type": "press_key", "key": wrong[state["want"]]}, seed=4)
+    written = json.loads(path.read_text())["tests"]["fail"]
+    assert written["seed"] == 4 and len(written["actions"]) == 1  # the first wrong arrow loses
+    game = Registry(games).game("tally")
+    assert game.fail_trajectory.actions == written["actions"]
+    with pytest.raises(SandboxError, match="tally: the careless player did not lose on seed 1"):
+        solvers.write_fail_trajectory(path, lambda state: {"type": "wait"})
+    assert json.loads(path.read_text())["tests"]["fail"] == written  # nothing written for a player that never lost
