@@ -72,9 +72,10 @@ class ActionSpace:
 
 
 LEGACY_FLOOR = 1  # the random agent that pressed one key, waited or clicked: it drew the cards not yet remade
+RANDOM_FLOOR = 2  # the random agent of every kind of action alike (key pairs, the pointer, drags)
 
 
-def random_action(space, rng, interface="cua", floor=2):
+def random_action(space, rng, interface="cua", floor=RANDOM_FLOOR):
     """One uniform draw from a game's action space for an interface: the random floor every task is
     calibrated against (docs/game-authors.md, "The calibration gate") and the random baselines.
 

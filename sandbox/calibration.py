@@ -38,7 +38,7 @@ from pathlib import Path
 import jsonschema
 
 from . import manifest_json, oracle, run_trajectory
-from .actions import LEGACY_FLOOR, random_action
+from .actions import LEGACY_FLOOR, RANDOM_FLOOR, random_action
 from .errors import SandboxError
 from .frames import frame_facts, frame_problems
 from .manifest import Trajectory
@@ -59,7 +59,6 @@ MAX_OPEN_LOOP_SR = 0.10
 SET_MAX_OPEN_LOOP_SR = 0.05
 RUN_ARMS = ("fresh_solver", "open_loop", "trivial")  # the arms on fresh seeds that are one list of runs each
 ARMS = RUN_ARMS + ("noise",)  # the arms on fresh seeds (the ladder: a list of levels); a card without them is re-measured
-RANDOM_FLOOR = 2          # how random runs are drawn: 2 = every kind of action (key pairs, pointer, drags) alike
 # A card drawn by the LEGACY_FLOOR was measured before the ladder, the budget and the rung rules: it is held to the
 # rules of its time until its game is calibrated again (`python -m sandbox calibrate --stored all` lists them).
 NOISE_LEVELS = (0.1, 0.3, 0.6)
