@@ -12,6 +12,7 @@ MAINTAINER_PERMISSIONS = [
     "view_uploadlimits", "change_uploadlimits", "view_hostedevaluationsettings", "change_hostedevaluationsettings",
     "view_expertdesignation", "add_expertdesignation", "change_expertdesignation", "delete_expertdesignation",
     "view_humanplaysettings", "change_humanplaysettings", "view_baselinecoverage", "view_playsession",
+    "view_curriculum", "add_curriculum", "change_curriculum", "view_entry",
 ]
 
 

@@ -216,6 +216,8 @@ def cmd_run(args):
         return EXIT_REFUSED
     agent, agent_block = made
     try:
+        if args.rounds or args.rounds_entry:
+            return run_rounds(args, agent, agent_block)
         if args.hosted:
             return run_hosted(args, agent, agent_block)
         from .env import GameWorldEnv, SandboxMissing, import_sandbox
@@ -281,6 +283,27 @@ def run_hosted(args, agent, agent_block):
     return follow(submitted["status_url"], args, page_url=submitted["url"])
 
 
+def run_rounds(args, agent, agent_block):
+    """A rounds evaluation: every round of the curriculum, live on --site, reflecting between rounds."""
+    from .hosted import ConnectionLost, HostedError
+    from .rounds import play_rounds
+
+    if not args.token:
+        say("error: --rounds plays on a site: pass --token or set GAMEWORLD_TOKEN")
+        return EXIT_REFUSED
+    try:
+        result = play_rounds(args.site, args.token, args.rounds, agent, agent_block, play=play,
+                             protocol=args.protocol, interface=args.interface, entry=args.rounds_entry, say=say)
+    except HostedError as exc:
+        say(f"error: {exc}")
+        return EXIT_UNREACHABLE if isinstance(exc, ConnectionLost) else EXIT_REFUSED
+    curve = ", ".join(f"{score:.1f}" for score in result["scores"])
+    say(f"rounds entry {result['entry']} finished: mean progress by round (the last is held-out) {curve}; best "
+        f"round {result['best_round']}{'; rolled back after round ' + ', '.join(map(str, result['rollbacks'])) if result['rollbacks'] else ''}")
+    say(f"  page (figures once every round is verified): {args.site.rstrip('/')}/rounds/entries/{result['entry']}/")
+    return EXIT_OK
+
+
 def parser():
     root = argparse.ArgumentParser(prog="gameworld", description="Play GameWorld tasks with an agent (locally or "
                                    "live on a site), upload runs and follow their verification.")
@@ -337,6 +360,10 @@ def parser():
                     help="with --hosted: a sealed evaluation, the one the default board ranks (the site draws each "
                          "episode's seed and reveals it on submission; --seeds then picks episode numbers)")
     rn.add_argument("--evaluation", type=int, help="continue this open hosted evaluation")
+    rn.add_argument("--rounds", metavar="CURRICULUM",
+                    help="a rounds evaluation on --site: round 0 cold, a reflection between rounds (the model "
+                         "rewrites its notes from its own runs), then the held-out tasks with its best notes")
+    rn.add_argument("--rounds-entry", type=int, help="go on with this rounds entry of yours")
     rn.add_argument("--out", default="results.json", help="local: the submission file written (default results.json)")
     rn.add_argument("--upload", action="store_true", help="local: upload the file to --site afterwards")
     rn.add_argument("--token", default=os.environ.get("GAMEWORLD_TOKEN"),

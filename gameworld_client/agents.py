@@ -40,11 +40,20 @@ class RandomAgent:
 
     def __init__(self, seed: int = 0):
         self.seed = seed
+        self.round: int | None = None
+
+    def begin_round(self, index: int, artifact: str) -> None:
+        """A round of a rounds evaluation: new draws each round (the artifact means nothing to it)."""
+        self.round = index
+
+    def reflect(self, summaries: str, *, notes: str, max_chars: int, round_index: int) -> str:
+        return ""  # it learns nothing: it carries nothing
 
     def reset(self, env: GameWorldEnv) -> None:
-        # One generator per (task, seed): the same run whatever order the tasks are played in.
+        # One generator per (task, seed) (and round): the same run whatever order the tasks are played in.
         played_at = env.seed_used if not env.sealed else f"episode-{env.episode_number}"
-        key = f"{self.seed}:{env.task['task']}:{played_at}".encode()
+        in_round = "" if self.round is None else f":round-{self.round}"
+        key = f"{self.seed}:{env.task['task']}:{played_at}{in_round}".encode()
         env.action_space.seed(zlib.crc32(key))
 
     def act(self, observation: dict[str, Any], info: dict[str, Any], env: GameWorldEnv) -> Any:

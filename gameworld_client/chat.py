@@ -289,6 +289,29 @@ class ChatAgent:
         self.retries = 0
         self.seconds = 0.0  # in the model calls that answered
         self._pending = None
+        self.notes = ""  # a rounds evaluation's carried text: shown in the system prompt of every step
+
+    # Rounds evaluations: the notes carried into a round, and the reflection that rewrites them between rounds.
+    def begin_round(self, index: int, artifact: str) -> None:
+        self.notes = artifact
+
+    def reflect(self, summaries: str, *, notes: str, max_chars: int, round_index: int) -> str:
+        """The notes rewritten by the same model from its own round's summaries (text only, no tools)."""
+        messages = [
+            {"role": "system", "content": "You play video games in GameWorld, round after round, and keep short "
+                                          "notes that you will read at every step of the next round. Between "
+                                          "rounds you rewrite them from what happened."},
+            {"role": "user", "content": f"Your notes for round {round_index}:\n<<<\n{notes or '(none yet)'}\n>>>\n\n"
+                                        f"What happened in round {round_index}:\n{summaries}\n\n"
+                                        f"Rewrite your notes for the next round: what to do and what to avoid in "
+                                        f"each game. At most {max_chars} characters. Reply with the notes only."}]
+        reply, _latency_ms, errors = self.model.complete(messages, None, None)
+        self.retries += len(errors)
+        usage = reply.get("usage") or {}
+        for name in self.usage:
+            self.usage[name] += int(usage.get(name) or 0)
+        text = _text((reply["choices"][0].get("message") or {}).get("content")).strip()
+        return text[:max_chars]
 
     # The agent protocol.
     def reset(self, env: GameWorldEnv) -> None:
@@ -364,6 +387,8 @@ class ChatAgent:
             f"An action lasts {task['step_ms']} ms of game time. {clock} You have {task['max_actions']} actions "
             "in all; an invalid action costs one and does nothing. A lost game restarts and your best attempt "
             "counts.\n\nAllowed actions:\n" + observation["actions"])
+        if self.notes:
+            system += f"\n\nYour notes from earlier rounds:\n{self.notes}"
         messages = [{"role": "system", "content": system}]
         for content, said, outcome in self.rounds[-self.memory_rounds:] if self.memory_rounds else []:
             messages.append({"role": "user", "content": content})

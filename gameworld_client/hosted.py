@@ -95,10 +95,10 @@ def commitment_holds(revealed: dict[str, Any]) -> bool:
 class HostedEvaluation:
     def __init__(self, site: str, token: str, *, agent: dict[str, Any] | None = None, task_set: str | None = None,
                  protocol: str = "paused", sealed: bool = False, evaluation: int | None = None,
-                 timeout: float = 120, reconnects: int = 3):
+                 begin: dict[str, Any] | None = None, timeout: float = 120, reconnects: int = 3):
         if not token:
             raise HostedError("no API token: create one on your account page (GAMEWORLD_TOKEN)")
-        if evaluation is None and not agent:
+        if evaluation is None and not agent and begin is None:
             raise HostedError("give the agent block ({'name', 'model', 'interface', ...}) or an evaluation id")
         self.site = site.rstrip("/")
         self.url = websocket_url(self.site, AGENT_PATH)
@@ -108,9 +108,13 @@ class HostedEvaluation:
         self._sock: ClientConnection | None = None
         self._connection: ExitStack | None = None  # the open connection's context (connect() is one)
         self._episode: tuple[str, dict[str, int]] | None = None  # (task, {"seed" | "episode_number": n}) open
-        begin = {"type": "begin", "evaluation": evaluation} if evaluation is not None else {
-            "type": "begin", "agent": agent, "task_set": task_set, "protocol": protocol,
-            **({"sealed": True} if sealed else {})}
+        if begin is not None:  # a round of a rounds evaluation (gameworld_client.rounds)
+            begin = {"type": "begin", **begin}
+        elif evaluation is not None:
+            begin = {"type": "begin", "evaluation": evaluation}
+        else:
+            begin = {"type": "begin", "agent": agent, "task_set": task_set, "protocol": protocol,
+                     **({"sealed": True} if sealed else {})}
         self._connect()
         self._take_evaluation(self._call(begin, "evaluation")[0])
 
@@ -123,6 +127,7 @@ class HostedEvaluation:
         self.agent: dict[str, Any] = reply["agent"]
         self.tasks: dict[str, dict[str, Any]] = {t["task"]: t for t in reply["tasks"]}
         self.episodes: list[dict[str, Any]] = reply["episodes"]
+        self.round: dict[str, Any] | None = reply.get("round")  # a rounds evaluation's round, else None
 
     def env(self, task: str, *, interface: str | None = None, **options: Any) -> GameWorldEnv:
         """A GameWorldEnv for one task of this evaluation (the interface defaults to the agent's)."""

@@ -117,6 +117,7 @@ INSTALLED_APPS = [
     "catalogue",
     "submissions",
     "hosted",
+    "rounds",  # rounds evaluations: improvement curves over sealed rounds of hosted play
     "humanplay",
     "leaderboard",
 ]

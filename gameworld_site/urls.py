@@ -18,6 +18,7 @@ urlpatterns = [
     path("", include("catalogue.urls")),  # before humanplay's play/<game>/<task>/, which play/roms/<pk>/ would match
     path("", include("submissions.urls")),
     path("", include("hosted.urls")),
+    path("", include("rounds.urls")),
     path("", include("humanplay.urls")),
     path("", include("leaderboard.urls")),  # the home page "/" is the leaderboard
 ]

@@ -68,12 +68,21 @@ class HostedEvaluation(models.Model):
         SUBMITTED = "submitted", "Submitted"
         EXPIRED = "expired", "Expired"
 
+    class Kind(models.TextChoices):
+        BOARD = "board", "For the boards (every task of its task set)"
+        ROUND = "round", "A round of a rounds evaluation (its curriculum's tasks)"
+
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="hosted_evaluations")
     task_set = models.ForeignKey(TaskSet, on_delete=models.PROTECT, related_name="hosted_evaluations")
     protocol = models.CharField(max_length=12, choices=Protocol.choices, default=Protocol.PAUSED)
     sealed = models.BooleanField(default=False, help_text="The server draws each episode's seed and reveals it on "
                                                           "submission; the agent asks for an episode number.")
     agent = models.JSONField(help_text="The agent block of the submission it becomes (name, model, interface, ...).")
+    kind = models.CharField(max_length=8, choices=Kind.choices, default=Kind.BOARD)
+    tasks = models.ManyToManyField(Task, blank=True, related_name="+",
+                                   help_text="When set, the only tasks it plays (a round plays its curriculum's).")
+    episodes_per_task = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Sealed episodes a task; when empty, as many as the task has public seeds.")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN, db_index=True)
     submission = models.OneToOneField(Submission, null=True, blank=True, on_delete=models.SET_NULL,
                                       related_name="hosted_evaluation")
@@ -86,6 +95,15 @@ class HostedEvaluation(models.Model):
 
     def __str__(self):
         return f"{self.agent.get('name', '?')} by {self.user.username} ({self.protocol}) #{self.pk}"
+
+    def playable_tasks(self):
+        """The tasks this evaluation plays: its own list when it has one, else its task set's."""
+        chosen = self.tasks.light() if self.kind == self.Kind.ROUND else self.task_set.tasks.light()
+        return chosen.order_by("game__level", "game__slug", "target", "slug")
+
+    def episodes_of(self, task):
+        """How many sealed episodes of `task` it plays."""
+        return self.episodes_per_task or len(task.seeds)
 
 
 class HostedEpisode(models.Model):

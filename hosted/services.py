@@ -39,12 +39,12 @@ def token_still_active(token_id):
     return ApiToken.objects.filter(pk=token_id, revoked_at__isnull=True, user__is_active=True).exists()
 
 
-def task_description(task, *, sealed):
-    """A task as the agent sees it: a sealed evaluation plays as many episodes of it as it has public seeds,
-    each at a seed the site draws; otherwise the agent picks one of its public seeds."""
+def task_description(task, *, sealed, episodes=None):
+    """A task as the agent sees it: a sealed evaluation plays `episodes` episodes of it (by default as many as it
+    has public seeds), each at a seed the site draws; otherwise the agent picks one of its public seeds."""
     game = task.game
     spec = task.spec()  # the game version the task was made for (its action space)
-    episodes = {"episodes": len(task.seeds)} if sealed else {"seeds": list(task.seeds)}
+    episodes = {"episodes": episodes or len(task.seeds)} if sealed else {"seeds": list(task.seeds)}
     return {"task": task.task_id, "title": task.title, "instruction": task.instruction,
             "max_actions": task.max_actions, "step_ms": task.step_ms, **episodes,
             "game": {"slug": game.slug, "title": game.title, "backend": game.backend, "genre": game.genre,
@@ -70,18 +70,11 @@ def begin(user, message):
         ensure_open(evaluation)
         touch(evaluation.pk)
         return evaluation
-    protocol = message.get("protocol", Protocol.PAUSED)
-    if protocol not in PROTOCOLS:
-        raise Refusal(f"protocol is one of {', '.join(PROTOCOLS)}, got {protocol!r}")
+    protocol = checked_protocol(message)
     sealed = message.get("sealed", False)
     if not isinstance(sealed, bool):
         raise Refusal(f"sealed is true (the site draws every episode's seed) or false (public seeds), got {sealed!r}")
-    agent = message.get("agent")
-    problem = jsonschema.exceptions.best_match(jsonschema.Draft202012Validator(
-        submission_schema()["properties"]["agent"]).iter_errors(agent))
-    if problem is not None:
-        where = ".".join(map(str, problem.absolute_path))
-        raise Refusal(f"agent{'.' + where if where else ''}: {problem.message}")
+    agent = checked_agent(message)
     slug = message.get("task_set")
     task_set = (TaskSet.objects.filter(slug=slug) if slug else TaskSet.objects.filter(is_default=True)).first()
     if task_set is None or task_set.status != TaskSet.Status.PUBLISHED:
@@ -93,6 +86,24 @@ def begin(user, message):
                       f"\"evaluation\": <id>}})") from None
     return HostedEvaluation.objects.create(user=user, task_set=task_set, protocol=protocol, sealed=sealed,
                                            agent=agent)
+
+
+def checked_protocol(message):
+    protocol = message.get("protocol", Protocol.PAUSED)
+    if protocol not in PROTOCOLS:
+        raise Refusal(f"protocol is one of {', '.join(PROTOCOLS)}, got {protocol!r}")
+    return protocol
+
+
+def checked_agent(message):
+    """The begin message's agent block, checked against the submission schema's."""
+    agent = message.get("agent")
+    problem = jsonschema.exceptions.best_match(jsonschema.Draft202012Validator(
+        submission_schema()["properties"]["agent"]).iter_errors(agent))
+    if problem is not None:
+        where = ".".join(map(str, problem.absolute_path))
+        raise Refusal(f"agent{'.' + where if where else ''}: {problem.message}")
+    return agent
 
 
 def ensure_open(evaluation):
@@ -128,14 +139,16 @@ def touch(evaluation_id):
 
 
 def evaluation_message(evaluation):
-    tasks = evaluation.task_set.tasks.light().order_by("game__level", "game__slug", "target", "slug")
+    tasks = evaluation.playable_tasks()
     episodes = [{"task": e.task.task_id, **episode_reference(e), "status": e.status, "steps": e.steps,
                  "progress": e.progress, "success": e.success}
                 for e in evaluation.episodes.select_related("task__game")
                 .defer(*(f"task__{name}" for name in TASK_BULKY_FIELDS)).annotate(steps=Count("actions"))]
     return {"type": "evaluation", "id": evaluation.pk, "protocol": evaluation.protocol, "sealed": evaluation.sealed,
             "task_set": evaluation.task_set.slug, "agent": evaluation.agent, "max_latency_ms": MAX_LATENCY_MS,
-            "tasks": [task_description(t, sealed=evaluation.sealed) for t in tasks], "episodes": episodes}
+            "tasks": [task_description(t, sealed=evaluation.sealed, episodes=evaluation.episodes_of(t)) for t in tasks],
+            "episodes": episodes,
+            **({"round": evaluation.round.describe()} if evaluation.kind == HostedEvaluation.Kind.ROUND else {})}
 
 
 def open_episode(evaluation_id, message):
@@ -145,10 +158,12 @@ def open_episode(evaluation_id, message):
     evaluation = HostedEvaluation.objects.select_related("task_set").get(pk=evaluation_id)
     ensure_open(evaluation)
     task_id = message.get("task")
-    task = next((t for t in evaluation.task_set.tasks.light() if t.task_id == task_id), None)
+    task = next((t for t in evaluation.playable_tasks() if t.task_id == task_id), None)
     if task is None:
-        raise Refusal(f"{task_id!r} is not a task of task set {evaluation.task_set.slug} (tasks are "
-                      "game/task@version, listed in the evaluation message)")
+        scope = (f"this round of {evaluation.round.entry.curriculum.slug}" if evaluation.kind == HostedEvaluation.Kind.ROUND
+                 else f"task set {evaluation.task_set.slug}")
+        raise Refusal(f"{task_id!r} is not a task of {scope} (tasks are game/task@version, listed in the "
+                      "evaluation message)")
     lookup, defaults = (_sealed_episode if evaluation.sealed else _public_episode)(evaluation, task, message)
     try:
         with transaction.atomic():
@@ -180,10 +195,10 @@ def _sealed_episode(evaluation, task, message):
     if "seed" in message:
         raise Refusal(f"evaluation {evaluation.pk} is sealed: the site draws each episode's seed and reveals it when "
                       'the evaluation is submitted; ask for an episode number ({"type": "reset", "task": ..., '
-                      f'"episode_number": 1}}, 1 to {len(task.seeds)}), not a seed')
-    number = message.get("episode_number")
-    if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= len(task.seeds):
-        raise Refusal(f"episode_number {number!r}: {task.task_id} has episodes 1 to {len(task.seeds)} in a sealed "
+                      f'"episode_number": 1}}, 1 to {evaluation.episodes_of(task)}), not a seed')
+    number, count = message.get("episode_number"), evaluation.episodes_of(task)
+    if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= count:
+        raise Refusal(f"episode_number {number!r}: {task.task_id} has episodes 1 to {count} in this sealed "
                       "evaluation")
     seed = sealed_seed(scope=f"hosted:{evaluation.pk}", task_id=task.task_id, episode=number)
     salt, commitment = seal(seed)
@@ -237,7 +252,8 @@ def submit(evaluation_id, user):
         except UploadRejected as rejected:
             raise Refusal("the site refused these runs as a submission: " + "; ".join(
                 f"{e['field']}: {e['message']}" for e in rejected.errors)) from None
-        provenance = Provenance.SEALED if evaluation.sealed else Provenance.HOSTED
+        provenance = (Provenance.ROUND if evaluation.kind == HostedEvaluation.Kind.ROUND
+                      else Provenance.SEALED if evaluation.sealed else Provenance.HOSTED)
         submission = services.create_submission(user=user, parsed=parsed, provenance=provenance,
                                                 commitments=commitments)
         evaluation.status, evaluation.submission, evaluation.submitted_at = (

@@ -22,6 +22,7 @@ class Provenance(models.TextChoices):
     SEALED = "sealed", "Sealed (hosted, seeds drawn by the server)"
     HOSTED = "hosted", "Hosted on public seeds"
     UPLOADED = "uploaded", "Uploaded"
+    ROUND = "round", "A round of a rounds evaluation (sealed; shown on its curriculum's board, never on the others)"
 
 
 class Submission(models.Model):

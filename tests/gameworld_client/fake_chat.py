@@ -21,7 +21,8 @@ def text(content):
 
 
 class FakeChat:
-    def __init__(self, script, *, key="sk-test", default=None):
+    def __init__(self, script=(), *, key="sk-test", default=None, respond=None):
+        self.respond = respond  # when given, answers every request: respond(request body) -> a reply as above
         self.script = list(script)
         self.default = default
         self.key = key
@@ -38,7 +39,8 @@ class FakeChat:
                 with fake.lock:
                     fake.requests.append({"path": self.path, "auth": self.headers.get("Authorization"), "body": body,
                                           "retry_count": self.headers.get("x-stainless-retry-count")})
-                    item = fake.script.pop(0) if fake.script else fake.default
+                    item = (fake.respond(body) if fake.respond else
+                            fake.script.pop(0) if fake.script else fake.default)
                 if self.path != "/v1/chat/completions":
                     return self.answer(404, {"error": {"message": "no such route"}})
                 if self.headers.get("Authorization") != f"Bearer {fake.key}":

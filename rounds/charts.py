@@ -1,0 +1,76 @@
+"""Plotly figures of rounds evaluations, on the leaderboard's theme: the improvement curve of an entry (one line a
+game, the overall line, cold as a reference) and the board's curves (every entry overall, people beside them)."""
+import plotly.graph_objects as go
+
+from leaderboard.charts import AGENT_COLOURS, HUMAN_COLOURS, MUTED, TEXT, _layout, _short
+
+from .selectors import OVERALL
+
+
+def _axes(fig, last_round):
+    ticks = list(range(last_round + 2))
+    fig.update_xaxes(title_text="round", tickvals=ticks,
+                     ticktext=["0 (cold)", *map(str, range(1, last_round + 1)), "held-out"],
+                     range=[-0.3, last_round + 1.3])
+    fig.update_yaxes(title_text="mean progress (%)", range=[0, 105])
+
+
+def entry_curves(figures, last_round):
+    """One line a game and the overall line (thick) over rounds 0..R, each game's held-out score as a diamond at
+    the right, and the overall cold score as a dashed reference."""
+    fig = go.Figure()
+    rounds = list(range(last_round + 1))
+    games = [scope for scope in figures if scope != OVERALL]
+    for index, scope in enumerate([*games, OVERALL]):
+        f = figures[scope]
+        overall = scope == OVERALL
+        colour = TEXT if overall else AGENT_COLOURS[index % len(AGENT_COLOURS)]
+        name = "all games" if overall else scope
+        fig.add_trace(go.Scatter(x=rounds, y=f["curve"], name=name, mode="lines+markers", legendgroup=name,
+                                 line={"color": colour, "width": 4 if overall else 2}, marker={"size": 8},
+                                 hovertemplate=f"<b>{name}</b><br>round %{{x}}: PG %{{y:.1f}} %<extra></extra>"))
+        if f["held_out"] is not None:
+            fig.add_trace(go.Scatter(x=[last_round + 1], y=[f["held_out"]], name=f"{name}, held-out",
+                                     legendgroup=name, showlegend=False, mode="markers",
+                                     marker={"symbol": "diamond", "size": 13, "color": colour},
+                                     hovertemplate=f"<b>{name}</b><br>held-out: PG %{{y:.1f}} %<extra></extra>"))
+    cold = figures[OVERALL]["cold"]
+    if cold is not None:
+        fig.add_hline(y=cold, line={"color": MUTED, "dash": "dash", "width": 1},
+                      annotation_text=f"cold {cold:.0f} %", annotation_position="bottom right",
+                      annotation_font_color=MUTED)
+    _layout(fig, title="Progress round by round (diamonds: the held-out tasks)", height=340)
+    fig.update_layout(legend={"y": -0.3}, margin={"b": 80})
+    _axes(fig, last_round)
+    return fig.to_json()
+
+
+def board_curves(rows, last_round, people=None):
+    """Every entry's overall curve (and held-out diamond), and the people's curve when a campaign gave one."""
+    fig = go.Figure()
+    rounds = list(range(last_round + 1))
+    drawn = [row for row in rows if row["figures"][OVERALL]["cold"] is not None]
+    if not drawn and not people:
+        return None
+    for index, row in enumerate(drawn):
+        f = row["figures"][OVERALL]
+        colour = AGENT_COLOURS[index % len(AGENT_COLOURS)]
+        name = _short(f"#{row['id']} {row['agent'].get('name', '?')}", 32)
+        fig.add_trace(go.Scatter(x=rounds, y=f["curve"], name=name, mode="lines+markers", legendgroup=name,
+                                 line={"color": colour, "width": 3}, marker={"size": 8},
+                                 hovertemplate=f"<b>{name}</b><br>round %{{x}}: PG %{{y:.1f}} %<extra></extra>"))
+        if f["held_out"] is not None:
+            fig.add_trace(go.Scatter(x=[last_round + 1], y=[f["held_out"]], legendgroup=name, showlegend=False,
+                                     mode="markers", marker={"symbol": "diamond", "size": 13, "color": colour},
+                                     hovertemplate=f"<b>{name}</b><br>held-out: PG %{{y:.1f}} %<extra></extra>"))
+    if people:
+        fig.add_trace(go.Scatter(
+            x=list(range(len(people["curve"]))), y=people["curve"], name=f"people ({people['players']})",
+            mode="lines+markers", line={"color": HUMAN_COLOURS["novice"], "width": 3, "dash": "dot"},
+            marker={"size": 8, "symbol": "square"}, customdata=people["pairs"],
+            hovertemplate="<b>people</b><br>attempt %{x}: PG %{y:.1f} %<br>%{customdata} player-task pairs"
+                          "<extra></extra>"))
+    _layout(fig, title="Improvement curves, all games (diamonds: held-out tasks)", height=340)
+    fig.update_layout(legend={"y": -0.3}, margin={"b": 80})
+    _axes(fig, last_round)
+    return fig.to_json()
