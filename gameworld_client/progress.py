@@ -55,7 +55,7 @@ class RunProgress:
     def on_run(self, run: dict[str, Any]) -> None:
         self.progress.append(float((run.get("claimed") or {}).get("progress", 0.0)))
         self.bar.update(1)
-        self._show(f"{run['task']} seed {run['seed']} done")
+        self._show(f"{run['task']} {played_at(run)} done")
 
     def _show(self, current: str) -> None:
         mean = f"{sum(self.progress) / len(self.progress):.3f}" if self.progress else "-"

@@ -16,12 +16,13 @@ def _axes(fig, last_round):
 
 
 def entry_curves(figures, last_round):
-    """One line a game and the overall line (thick) over rounds 0..R, each game's held-out score as a diamond at
-    the right, and the overall cold score as a dashed reference."""
+    """One line a game and, with several games, the overall line (thick) over rounds 0..R, each one's held-out
+    score as a diamond at the right, and the overall cold score as a dashed reference."""
     fig = go.Figure()
     rounds = list(range(last_round + 1))
     games = [scope for scope in figures if scope != OVERALL]
-    for index, scope in enumerate([*games, OVERALL]):
+    scopes = [*games, OVERALL] if len(games) > 1 else games  # one game's line is the overall line
+    for index, scope in enumerate(scopes):
         f = figures[scope]
         overall = scope == OVERALL
         colour = TEXT if overall else AGENT_COLOURS[index % len(AGENT_COLOURS)]
@@ -37,7 +38,7 @@ def entry_curves(figures, last_round):
     cold = figures[OVERALL]["cold"]
     if cold is not None:
         fig.add_hline(y=cold, line={"color": MUTED, "dash": "dash", "width": 1},
-                      annotation_text=f"cold {cold:.0f} %", annotation_position="bottom right",
+                      annotation_text=f"cold {cold:.0f} %", annotation_position="top left",
                       annotation_font_color=MUTED)
     _layout(fig, title="Progress round by round (diamonds: the held-out tasks)", height=340)
     fig.update_layout(legend={"y": -0.3}, margin={"b": 80})

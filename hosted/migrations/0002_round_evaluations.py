@@ -8,6 +8,7 @@ class Migration(migrations.Migration):
     dependencies = [
         ('catalogue', '0001_initial'),
         ('hosted', '0001_initial'),
+        ('evaluator', '0013_models_move_to_catalogue_submissions_hosted'),  # after the tables got their names
     ]
 
     operations = [

@@ -15,5 +15,10 @@ def difference(result):
 
 @register.filter
 def difference_interval(result):
-    """Its 95 % interval as "−1.0 to +25.0"; "" without one."""
-    return "" if not result else f"{_signed(result['lo'])} to {_signed(result['hi'])}"
+    """Its 95 % interval as "−1.0 to +25.0"; "" without one; "n/a (1 task)" when it rests on one task a side
+    (resampling one task always draws it: the interval would be one point)."""
+    if not result:
+        return ""
+    if result["tasks"] == 1 and result.get("other_tasks", 1) == 1:
+        return "n/a (1 task)"
+    return f"{_signed(result['lo'])} to {_signed(result['hi'])}"

@@ -31,6 +31,14 @@ def test_the_run_bar_shows_runs_steps_the_current_task_and_the_mean_progress():
     assert "2/3" in drawn and "snake/apples-2@1 seed 1 step 1, 4 steps, mean progress 0.500" in drawn
 
 
+def test_a_sealed_run_is_named_by_its_episode_number():
+    screen = Terminal()
+    progress = RunProgress(1, file=screen)
+    progress.on_run({"task": "breakout/rally-5@1", "episode_number": 2, "claimed": {"progress": 0.5, "success": False}})
+    progress.close()
+    assert "breakout/rally-5@1 episode 2 done" in screen.getvalue()
+
+
 def test_nothing_is_drawn_when_the_output_is_not_a_terminal(capsys):
     log = io.StringIO()
     progress = RunProgress(2, file=log)
