@@ -151,6 +151,12 @@ class Campaign(models.Model):
         default=1, validators=[MaxValueValidator(50)],
         help_text="Expert runs each task needs (players marked expert for the game or genre, or past the practice "
                   "threshold).")
+    rounds = models.PositiveSmallIntegerField(
+        default=1, validators=[MinValueValidator(1), MaxValueValidator(10)],
+        help_text="How many times each volunteer plays each task they take, one round after another (1: a baseline "
+                  "campaign). With more, round 0 is their baseline run and the later rounds, recorded as learning "
+                  "runs (never pooled into the novice or expert figures), draw people's learning curve beside the "
+                  "agents' on a rounds board.")
     signup_code = models.CharField(max_length=40, blank=True,
                                    help_text="Optional: volunteers type it to join (e.g. given out in a lab session).")
     consent_text = models.TextField(help_text="Shown, and agreed to, before a volunteer's first recorded attempt.")
@@ -258,6 +264,8 @@ class Assignment(models.Model):
     kind = models.CharField(max_length=10,
                             choices=[(Run.Kind.NOVICE.value, "Novice"), (Run.Kind.EXPERT.value, "Expert")])
     slot = models.PositiveSmallIntegerField(help_text="Which of the task's needed runs of this kind (0-based).")
+    round = models.PositiveSmallIntegerField(default=0, help_text="Which of the campaign's rounds of this slot "
+                                                                  "(0-based): later rounds are the same volunteer's.")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.HELD, db_index=True)
     held_until = models.DateTimeField()
     session = models.OneToOneField(PlaySession, null=True, blank=True, on_delete=models.SET_NULL,
@@ -271,18 +279,24 @@ class Assignment(models.Model):
         ordering = ["-created"]
         constraints = [
             # Two volunteers never hold (or fill) the same slot: the database refuses the second.
-            models.UniqueConstraint(fields=["campaign", "task", "kind", "slot"], condition=TAKES_A_SLOT,
-                                    name="one_volunteer_per_slot"),
+            models.UniqueConstraint(fields=["campaign", "task", "kind", "slot", "round"], condition=TAKES_A_SLOT,
+                                    name="one_volunteer_per_slot_round"),
             # One task at a time per volunteer and campaign.
             models.UniqueConstraint(fields=["campaign", "user"], condition=models.Q(status="held"),
                                     name="one_held_assignment_per_volunteer"),
             # Never the same task twice for the same kind of run.
-            models.UniqueConstraint(fields=["campaign", "user", "task", "kind"], condition=TAKES_A_SLOT,
-                                    name="one_run_per_task_and_kind"),
+            models.UniqueConstraint(fields=["campaign", "user", "task", "kind", "round"], condition=TAKES_A_SLOT,
+                                    name="one_run_per_task_kind_and_round"),
         ]
 
     def __str__(self):
-        return f"{self.user.username}: {self.task.task_id} ({self.kind}, slot {self.slot + 1}) {self.status}"
+        round_ = f", round {self.round}" if self.round else ""
+        return f"{self.user.username}: {self.task.task_id} ({self.kind}, slot {self.slot + 1}{round_}) {self.status}"
+
+    @property
+    def run_kind(self):
+        """The kind of run its recorded attempt gives: the slot's for round 0, a learning run after."""
+        return self.kind if self.round == 0 else Run.Kind.LEARNING.value
 
     def get_absolute_url(self):
         return reverse("humanplay:assignment", args=[self.campaign.slug, self.pk])

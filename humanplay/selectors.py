@@ -2,7 +2,7 @@
 campaign's coverage and runs."""
 from collections import defaultdict
 
-from django.db.models import Count, Q
+from django.db.models import Count, Exists, OuterRef, Q
 from django.utils import timezone
 
 from catalogue.models import GENRES, LEVELS
@@ -59,9 +59,10 @@ def campaign_tasks(campaign):
 
 
 def taken_slots(campaign):
-    """{(task pk, kind): {slot numbers held or filled}}."""
+    """{(task pk, kind): {slot numbers held or filled}} (by their round 0: later rounds are the same volunteer's)."""
     taken = defaultdict(set)
-    for task_id, kind, slot in campaign.assignments.filter(TAKES_A_SLOT).values_list("task_id", "kind", "slot"):
+    for task_id, kind, slot in campaign.assignments.filter(TAKES_A_SLOT, round=0).values_list("task_id", "kind",
+                                                                                            "slot"):
         taken[(task_id, kind)].add(slot)
     return taken
 
@@ -94,6 +95,16 @@ def candidate_slots(*, campaign, user, today=None):
     return [(task, kind, free) for _, task, kind, free in candidates]
 
 
+def next_round(*, campaign, user):
+    """The user's done assignment whose next round the campaign still asks of them (the earliest), or None."""
+    if campaign.rounds <= 1:
+        return None
+    done = campaign.assignments.filter(user=user, status=Assignment.Status.DONE, round__lt=campaign.rounds - 1)
+    later = campaign.assignments.filter(TAKES_A_SLOT, user=user, task=OuterRef("task"), kind=OuterRef("kind"),
+                                        round=OuterRef("round") + 1)
+    return done.filter(~Exists(later)).select_related("task").order_by("created", "pk").first()
+
+
 def held_assignment(*, campaign, user):
     return campaign.assignments.filter(user=user, status=Assignment.Status.HELD).select_related(
         "task__game", "session").first()
@@ -113,7 +124,7 @@ def coverage(campaign):
     and needed; players; runs still needed."""
     tasks = campaign_tasks(campaign)
     counts = defaultdict(int)
-    for task_id, kind, status, n in campaign.assignments.filter(TAKES_A_SLOT).values_list(
+    for task_id, kind, status, n in campaign.assignments.filter(TAKES_A_SLOT, round=0).values_list(
             "task_id", "kind", "status").annotate(n=Count("pk")).values_list("task_id", "kind", "status", "n"):
         counts[(task_id, kind, status)] = n
     kinds = [Run.Kind.NOVICE.value, Run.Kind.EXPERT.value]
@@ -166,7 +177,7 @@ def coverage(campaign):
     }
 
 
-EXPORT_FIELDS = ["task", "game", "genre", "level", "kind", "player", "progress", "success", "actions", "attempts",
+EXPORT_FIELDS = ["task", "game", "genre", "level", "kind", "round", "player", "progress", "success", "actions", "attempts",
                  "invalid_actions", "seed", "date", "run_id"]
 
 
@@ -175,13 +186,13 @@ def export_rows(campaign):
     name. Progress in 0-1 as the oracle gives it; date is when the server's replay verified the run."""
     named = set(CampaignMember.objects.filter(campaign=campaign, show_name=True).values_list("user_id", flat=True))
     done = campaign.assignments.filter(status=Assignment.Status.DONE, run__status=Run.Status.VERIFIED).select_related(
-        "run", "task__game", "user").order_by("task__game__level", "task__game__slug", "task__slug", "kind", "run__pk")
+        "run", "task__game", "user").order_by("task__game__level", "task__game__slug", "task__slug", "kind", "round", "run__pk")
     rows = []
     for assignment in done:
         run, task = assignment.run, assignment.task
         rows.append({
             "task": task.task_id, "game": task.game.slug, "genre": task.game.genre, "level": task.game.level,
-            "kind": assignment.kind,
+            "kind": assignment.run_kind, "round": assignment.round,
             "player": assignment.user.username if assignment.user_id in named
             else pseudonym(campaign=campaign, user_id=assignment.user_id),
             "progress": run.progress, "success": run.success, "actions": run.actions_used,

@@ -18,16 +18,20 @@ def profile_for(*, user):
     return profile
 
 
-def start_session(*, user, task, mode):
+def start_session(*, user, task, mode, kind=None):
     """A new session, or the player's open one of the same task and mode: starting again resumes it (and a
     recorded attempt cannot be restarted by opening another). LimitReached past the play sessions a player may
-    start an hour."""
+    start an hour. A recorded attempt's kind of run is the player's baseline kind unless `kind` says otherwise
+    (a campaign's learning round)."""
     open_session = PlaySession.objects.filter(user=user, task=task, mode=mode,
                                               status=PlaySession.Status.ACTIVE).order_by("-pk").first()
     if open_session is not None and not is_expired(open_session):
         return open_session
     limits.charge("play_session", who=user.pk)  # each session holds a browser while it is played
-    kind = selectors.baseline_kind(user=user, game=task.game) if mode == PlaySession.Mode.BASELINE else ""
+    if mode != PlaySession.Mode.BASELINE:
+        kind = ""
+    elif kind is None:
+        kind = selectors.baseline_kind(user=user, game=task.game)
     played = PlaySession.objects.filter(user=user, task=task).count()
     if mode == PlaySession.Mode.BASELINE:  # a recorded attempt is sealed, as an agent's ranked episode is
         seed = sealed_seed(scope=f"recorded:{user.pk}", task_id=task.task_id, episode=played + 1)
@@ -232,6 +236,15 @@ def assign_next(*, campaign, user, now=None):
     if held is not None:
         return held
     held_until = now + timedelta(minutes=campaign.hold_minutes)
+    follow_up = selectors.next_round(campaign=campaign, user=user)
+    if follow_up is not None:  # the volunteer's learning curve on a task comes before any new task
+        try:
+            with transaction.atomic():
+                return Assignment.objects.create(campaign=campaign, user=user, task=follow_up.task,
+                                                 kind=follow_up.kind, slot=follow_up.slot,
+                                                 round=follow_up.round + 1, held_until=held_until)
+        except IntegrityError:  # the same volunteer's other request made it
+            return selectors.held_assignment(campaign=campaign, user=user)
     for task, kind, free in selectors.candidate_slots(campaign=campaign, user=user, today=timezone.localdate(now)):
         for slot in free:
             try:
@@ -277,13 +290,17 @@ def start_assignment(*, assignment, user, consent=False, novice_confirmed=False,
             return session
         raise CampaignError("This attempt has ended: ask for the next task.")
     game = assignment.task.game
-    if selectors.baseline_kind(user=user, game=game) != assignment.kind:
+    if assignment.round == 0 and selectors.baseline_kind(user=user, game=game) != assignment.kind:
         release_assignment(assignment=assignment, user=user, reason=f"you can no longer give a {assignment.kind} "
                                                                     f"run of {game.title}", now=now)
         raise CampaignError(f"You can no longer give a {assignment.kind} run of {game.title} (you have played it "
                             f"since): the task went back; ask for the next one.")
     with transaction.atomic():
-        session = start_recorded_attempt(user=user, task=assignment.task, novice_confirmed=novice_confirmed)
+        if assignment.round == 0:
+            session = start_recorded_attempt(user=user, task=assignment.task, novice_confirmed=novice_confirmed)
+        else:  # a later round of the volunteer's learning curve: their baseline run of it is done already
+            session = start_session(user=user, task=assignment.task, mode=PlaySession.Mode.BASELINE,
+                                    kind=assignment.run_kind)
         if Assignment.objects.filter(pk=assignment.pk, status=Assignment.Status.HELD, session__isnull=True).update(
                 session=session, held_until=now + timedelta(minutes=campaign.hold_minutes)) != 1:
             transaction.set_rollback(True)
@@ -298,6 +315,9 @@ def practise_assignment(*, assignment, user, now=None):
     assignment = _own_held(assignment=assignment, user=user)
     if assignment.kind != Run.Kind.EXPERT:
         raise CampaignError("A novice run is your first contact with the game: no practice before it.")
+    if assignment.round:
+        raise CampaignError("No practice between the rounds of a learning curve: it measures what you learn from "
+                            "the recorded rounds.")
     if assignment.session_id:
         raise CampaignError("Your recorded attempt has started: finish it first.")
     session = start_session(user=user, task=assignment.task, mode=PlaySession.Mode.PRACTICE)

@@ -263,7 +263,7 @@ def assignment_page(request, slug, pk):
     practice = PlaySession.objects.filter(user=request.user, task=assignment.task, mode=PlaySession.Mode.PRACTICE,
                                           created__gte=assignment.created).order_by("-pk")
     confirm = (assignment.status == Assignment.Status.HELD and not assignment.session_id
-               and confirming_novice(request, assignment.kind))
+               and confirming_novice(request, assignment.run_kind))
     return render(request, "humanplay/assignment.html", {
         "assignment": assignment, "campaign": assignment.campaign, "task": assignment.task,
         "game": assignment.task.game, "member": member, "practice": practice[:5], "confirm_novice": confirm})

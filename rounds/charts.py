@@ -69,7 +69,7 @@ def board_curves(rows, last_round, people=None):
             x=list(range(len(people["curve"]))), y=people["curve"], name=f"people ({people['players']})",
             mode="lines+markers", line={"color": HUMAN_COLOURS["novice"], "width": 3, "dash": "dot"},
             marker={"size": 8, "symbol": "square"}, customdata=people["pairs"],
-            hovertemplate="<b>people</b><br>attempt %{x}: PG %{y:.1f} %<br>%{customdata} player-task pairs"
+            hovertemplate="<b>people</b><br>round %{x}: PG %{y:.1f} %<br>%{customdata} player-task pairs"
                           "<extra></extra>"))
     _layout(fig, title="Improvement curves, all games (diamonds: held-out tasks)", height=340)
     fig.update_layout(legend={"y": -0.3}, margin={"b": 80})

@@ -31,6 +31,10 @@ class Curriculum(models.Model):
         default=2, help_text=f"Episodes of each task a round (1 to {MAX_EPISODES}), each at a fresh sealed seed.")
     artifact_max_chars = models.PositiveIntegerField(
         default=4000, help_text="The longest text an agent may carry from one round into the next.")
+    campaign = models.ForeignKey(
+        "humanplay.Campaign", null=True, blank=True, on_delete=models.SET_NULL, related_name="curricula",
+        help_text="Optional: a campaign whose volunteers play each task over several rounds (its `rounds`); their "
+                  "learning curve on the training tasks is drawn beside the agents'.")
     published = models.BooleanField(default=False, help_text="Open to entries and listed on the rounds page.")
     created = models.DateTimeField(auto_now_add=True)
 

@@ -15,6 +15,7 @@ import pandas as pd
 
 from leaderboard.selectors import from_cache
 from leaderboard.statistics import difference_of_means, interval_ranks, paired_difference
+from humanplay.models import Assignment
 from submissions.models import Run
 
 from .models import Curriculum, Entry
@@ -153,18 +154,18 @@ def entry_of(pk):
 
 
 def people_curve(curriculum):
-    """People beside the agents: each player's k-th verified recorded attempt at a training task is their round k
-    (attempt 0 their first, cold), for k up to the curriculum's last round. {"curve": PG by round, "pairs":
-    player-task pairs behind each point, "players"}; None when nobody has played the tasks."""
-    rows = list(Run.objects.filter(
-        kind__in=[Run.Kind.NOVICE, Run.Kind.EXPERT], status=Run.Status.VERIFIED, mismatch=False,
-        player__isnull=False, task__in=curriculum.training_tasks.all(),
-    ).order_by("created", "pk").values_list("player_id", "task_id", "progress"))
+    """People beside the agents: the curriculum's campaign's volunteers, round by round (a campaign with rounds asks
+    each volunteer to play a task again and again), on the training tasks, from verified runs. {"curve": PG by
+    round, "pairs": player-task pairs behind each point, "players"}; None without a campaign or a run yet."""
+    if curriculum.campaign_id is None:
+        return None
+    rows = list(Assignment.objects.filter(
+        campaign_id=curriculum.campaign_id, status=Assignment.Status.DONE, task__in=curriculum.training_tasks.all(),
+        run__status=Run.Status.VERIFIED, run__mismatch=False, round__lte=curriculum.rounds,
+    ).values_list("user_id", "round", "run__progress"))
     if not rows:
         return None
-    table = pd.DataFrame(rows, columns=["player", "task", "progress"])
-    table["attempt"] = table.groupby(["player", "task"]).cumcount()
-    table = table[table["attempt"] <= curriculum.rounds]
-    by_attempt = table.groupby("attempt")["progress"]
-    return {"curve": [round(float(v) * 100, 2) for v in by_attempt.mean()],
-            "pairs": [int(n) for n in by_attempt.size()], "players": int(table["player"].nunique())}
+    table = pd.DataFrame(rows, columns=["player", "round", "progress"])
+    by_round = table.groupby("round")["progress"]
+    return {"curve": [round(float(v) * 100, 2) for v in by_round.mean()],
+            "pairs": [int(n) for n in by_round.size()], "players": int(table["player"].nunique())}

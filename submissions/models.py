@@ -114,6 +114,7 @@ class Run(models.Model):
         AGENT = "agent", "Agent"
         NOVICE = "novice", "Human (novice)"
         EXPERT = "expert", "Human (expert)"
+        LEARNING = "learning", "Human (a later round of a campaign's learning curve; not a baseline run)"
 
     kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.AGENT, db_index=True,
                             help_text="An agent's run (from a submission) or a human baseline run.")

@@ -13,7 +13,7 @@ from rounds import selectors
 from submissions.models import Submission
 from tests.gameworld_client.fake_chat import FakeChat, text, tool_call
 from tests.hosted.test_hosted import token_for
-from tests.rounds.factories import counter_curriculum
+from tests.rounds.factories import counter_curriculum, people_rounds
 
 pytestmark = [pytest.mark.slow, pytest.mark.real_broker, pytest.mark.django_db(transaction=True)]
 NOTES = re.compile(r"press up (\d+) times")
@@ -84,11 +84,13 @@ def test_learning_and_random_curves_from_the_runner_to_the_board(site_url, celer
     assert noise["flat"] and noise["gain"]["lo"] <= 0 <= noise["gain"]["hi"], noise
     assert all(r["artifact"] == "" for r in random_entry["rounds"])  # it learns nothing: it carries nothing
 
+    people_rounds(learning, {"ann": [0.0, 1 / 3, 2 / 3, 1.0, 1.0], "bo": [1 / 3, 1 / 3, 1.0]})  # beside the agents
+    cache.clear()
     for width in (1280, 390):
         page.set_viewport_size({"width": width, "height": 900})
         page.goto(f"{site_url}/rounds/{learning.slug}/")
         page.locator(".chart .main-svg").first.wait_for()
-        assert page.locator("#rounds-board tbody tr").count() == 1
+        assert page.locator("#rounds-board tbody tr").count() == 1 and page.locator("#people").is_visible()
         assert page.evaluate("document.documentElement.scrollWidth") <= width  # nothing wider than the screen
         page.screenshot(path=str(artifacts_dir / f"rounds-board-{width}.png"), full_page=True)
         page.get_by_role("link", name="Fake learner").click()

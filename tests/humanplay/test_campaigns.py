@@ -480,3 +480,44 @@ def test_a_campaign_on_the_whole_default_set_is_a_light_page_with_its_tasks_in_p
                                   re.S).group(1))
     assert len(figure["data"][0]["x"]) == core.tasks.values("game").distinct().count()
     assert "per game" in figure["layout"]["title"]["text"]
+
+
+def test_a_campaign_with_rounds_asks_a_volunteer_for_the_same_task_again_as_learning_runs(campaign, client):
+    Campaign.objects.filter(pk=campaign.pk).update(rounds=3)
+    campaign.refresh_from_db()
+    alice, bob = volunteer(campaign, "alice"), volunteer(campaign, "bob")
+    first = services.assign_next(campaign=campaign, user=alice)
+    assert (first.task.task_id, first.kind, first.round) == ("breakout/rally-10@1", "novice", 0)
+    play(first, alice, progress=0.2)
+    # Her next task is the same one again, round 1 of the same slot: a learning run, not a second novice run.
+    again = services.assign_next(campaign=campaign, user=alice)
+    assert (again.task_id, again.slot, again.round, again.run_kind) == (first.task_id, 0, 1, "learning")
+    client.force_login(alice)
+    shown = client.get(again.get_absolute_url()).content.decode()
+    assert 'id="assignment-round">2 of 3<' in shown and "no practice before it" not in shown
+    with pytest.raises(services.CampaignError, match="No practice between the rounds"):
+        Assignment.objects.filter(pk=again.pk).update(kind="expert")
+        services.practise_assignment(assignment=Assignment.objects.get(pk=again.pk), user=alice)
+    Assignment.objects.filter(pk=again.pk).update(kind="novice")
+    session = play(Assignment.objects.get(pk=again.pk), alice, progress=0.6)
+    assert session.run.kind == "learning" and session.baseline_kind == "learning"
+    third = services.assign_next(campaign=campaign, user=alice)
+    assert (third.task_id, third.round) == (first.task_id, 2)
+    play(third, alice, progress=1.0)
+    # Three rounds done: a new task (the campaign's rule), at round 0.
+    fourth = services.assign_next(campaign=campaign, user=alice)
+    assert fourth.round == 0 and fourth.task_id != first.task_id
+    # The later rounds fill no slot: rally-10 has one novice run of its two, and its slot 1 is free.
+    assert next_for(campaign, bob) == ("breakout/rally-5@1", "novice", 0)  # 100 % missing before rally-10's 50 %
+    assert selectors.taken_slots(campaign)[(first.task_id, "novice")] == {0}
+    cells = {row["task"].task_id: row["cells"]["novice"]["done"] for row in selectors.coverage(campaign)["rows"]}
+    assert cells["breakout/rally-10@1"] == 1
+    # The learning runs never join the novice figures of the leaderboard (its human kinds are novice and expert).
+    assert Run.objects.filter(player=alice, kind="novice").count() == 1
+    assert Run.objects.filter(player=alice, kind="learning").count() == 2
+    rows = selectors.export_rows(campaign)
+    assert rows == []  # nothing verified yet
+    for run in Run.objects.filter(player=alice).select_related("play_session"):
+        Run.objects.filter(pk=run.pk).update(status=Run.Status.VERIFIED, progress=run.play_session.progress)
+    exported = [(r["kind"], r["round"], r["progress"]) for r in selectors.export_rows(campaign)]
+    assert exported == [("novice", 0, 0.2), ("learning", 1, 0.6), ("learning", 2, 1.0)]

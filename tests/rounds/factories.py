@@ -33,3 +33,28 @@ def counter_curriculum(slug="counter-basics", *, training=(3,), held_out=(2,), r
     return services.create_curriculum(
         slug=slug, title=slug.replace("-", " ").title(), task_set=task_set, training=tasks[:len(training)],
         held_out=tasks[len(training):], rounds=rounds, episodes_per_round=episodes, published=True, **options)
+
+
+def people_rounds(curriculum, played):
+    """A campaign with rounds linked to the curriculum, whose volunteers ({name: [progress of round 0, 1, ...]})
+    played its first training task round by round (verified runs: round 0 a novice run, the later learning runs)."""
+    from datetime import date, timedelta
+
+    from humanplay.models import Assignment, Campaign
+    from submissions.models import Run
+    from tests.factories import make_user
+
+    task = curriculum.training_tasks.order_by("target").first()
+    campaign = Campaign.objects.create(slug=f"{curriculum.slug}-people", title="Learning, people",
+                                       task_set=curriculum.task_set, rounds=max(map(len, played.values())),
+                                       consent_text="ok", starts_on=date.today(), ends_on=date.today() + timedelta(1))
+    curriculum.campaign = campaign
+    curriculum.save(update_fields=["campaign"])
+    for slot, (name, values) in enumerate(played.items()):
+        player = make_user(name)
+        for index, value in enumerate(values):
+            run = Run.objects.create(kind="novice" if index == 0 else "learning", player=player, task=task, seed=1,
+                                     actions=[], status=Run.Status.VERIFIED, progress=value, success=value >= 1)
+            Assignment.objects.create(campaign=campaign, user=player, task=task, kind="novice", slot=slot,
+                                      round=index, status="done", run=run, held_until=run.created)
+    return campaign

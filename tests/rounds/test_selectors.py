@@ -9,7 +9,7 @@ from hosted.models import HostedEvaluation
 from rounds import selectors, services
 from submissions.models import Run, Submission
 from tests.factories import make_user
-from tests.rounds.factories import counter_curriculum
+from tests.rounds.factories import counter_curriculum, people_rounds
 
 pytestmark = pytest.mark.django_db
 AGENT = {"name": "learner", "model": "m-1", "interface": "generalist"}
@@ -53,7 +53,7 @@ def test_an_entrys_curve_gain_and_transfer_come_from_its_verified_runs(client):
                        status=Run.Status.VERIFIED, progress=1.0, success=True, mismatch=True)  # never counted
     Run.objects.create(submission=learner.rounds.get(index=0).evaluation.submission, task=five, seed=9, actions=[],
                        status=Run.Status.PENDING)  # not yet verified: not counted
-    flat = entry_through(curriculum, make_user("ben"), [{three: [0.5], five: [0.5]}] * 4,
+    entry_through(curriculum, make_user("ben"), [{three: [0.5], five: [0.5]}] * 4,
                          {two: [0.5], four: [0.5]}, agent={**AGENT, "name": "flat"})
     unfinished = entry_through(curriculum, make_user("cy"), [{three: [0.2], five: [0.2]}], None,
                                agent={**AGENT, "name": "unfinished"})
@@ -106,17 +106,14 @@ def test_round_submissions_stay_off_the_leaderboards():
         assert Submission.Provenance.ROUND not in board
 
 
-def test_the_peoples_curve_is_each_players_kth_recorded_attempt():
+def test_the_peoples_curve_is_the_campaigns_volunteers_round_by_round(client):
     curriculum = counter_curriculum(rounds=2)
-    three = curriculum.training_tasks.get()
-    for name, values in (("ann", [0.0, 0.5, 1.0, 1.0]), ("bo", [0.5, 1.0])):
-        player = make_user(name)
-        for value in values:
-            Run.objects.create(kind=Run.Kind.NOVICE, player=player, task=three, seed=1, actions=[],
-                               status=Run.Status.VERIFIED, progress=value, success=value >= 1)
-    people = selectors.people_curve(curriculum)
-    # Attempt 0: 0 and 50; attempt 1: 50 and 100; attempt 2: ann's 100; ann's fourth is past the last round.
-    assert people == {"curve": [25.0, 75.0, 100.0], "pairs": [2, 2, 1], "players": 2}
+    assert selectors.people_curve(curriculum) is None  # no campaign
+    people_rounds(curriculum, {"ann": [0.0, 0.5, 1.0, 1.0], "bo": [0.5, 1.0]})
+    # Round 0: 0 and 50; round 1: 50 and 100; round 2: ann's 100; her round 3 is past the curriculum's last round.
+    assert selectors.people_curve(curriculum) == {"curve": [25.0, 75.0, 100.0], "pairs": [2, 2, 1], "players": 2}
+    page = client.get(f"/rounds/{curriculum.slug}/").content.decode()
+    assert 'id="people"' in page and "Learning, people" in page and "people (2)" in page
 
 
 def test_a_curriculum_refuses_tasks_that_do_not_make_one():
