@@ -9,8 +9,8 @@ from channels.security.websocket import AllowedHostsOriginValidator
 from django.urls import path
 
 from catalogue.rom_capture import RomCaptureConsumer
-from hosted.consumers import AgentConsumer
 from humanplay.consumers import PlayConsumer
+from rounds.consumers import AgentConsumer  # the hosted agent socket, with rounds evaluations
 from submissions.consumers import SubmissionProgressConsumer
 
 

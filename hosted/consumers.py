@@ -6,14 +6,12 @@ from urllib.parse import parse_qs
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from rounds import services as rounds_services
 from submissions.limits import AgentSocketSlot
 
 from . import services
 from .live import LiveSession, Refusal, read_message
 from .models import HostedEvaluation
 
-ROUNDS_KEYS = {"curriculum", "rounds_entry"}  # a begin message with one of them opens a rounds evaluation's round
 LIMIT_REACHED = 4429  # the agent socket's close code when the account has every socket it may have open
 
 
@@ -37,13 +35,7 @@ class AgentConsumer(AsyncWebsocketConsumer):
           -> {"type": "submitted", "submission", "url", "status_url", "runs", "provenance", "revealed"}
              (revealed: a sealed evaluation's {"task", "episode_number", "commitment", "seed", "salt"} each)
 
-    Rounds evaluations (rounds/): a round is a sealed evaluation of its curriculum's tasks, begun with
-      {"type": "begin", "curriculum": "<slug>", "agent": {...}}      (a new entry: round 0, cold)
-      {"type": "begin", "rounds_entry": 7, "artifact": "..."}       (the next round, carrying the text; the entry's
-                                                                     open round when it has one, without artifact)
-          -> the evaluation message, with "round": {"entry", "index", "last_round", "held_out", "artifact", ...}
-      and its submitted message has "round": {"entry", "submitted", "next": "round 2" | "held-out" | null}.
-      After a submit the same connection may begin the next round.
+    The site serves it extended with rounds evaluations (rounds.consumers.AgentConsumer).
       anything the rules refuse -> {"type": "refused", "reason"} (nothing changes)
 
     An account has at most GAMEWORLD_MAX_AGENT_SOCKETS sockets open at once: one more is refused with the reason
@@ -112,9 +104,20 @@ class AgentConsumer(AsyncWebsocketConsumer):
     async def on_begin(self, message):
         if self.evaluation is not None:
             raise Refusal(f"evaluation {self.evaluation.pk} is already begun on this connection")
-        begin = rounds_services.begin if ROUNDS_KEYS & message.keys() else services.begin
-        self.evaluation = await database_sync_to_async(begin)(self.user, message)
-        await self.send(text_data=json.dumps(await database_sync_to_async(services.evaluation_message)(self.evaluation)))
+        self.evaluation = await database_sync_to_async(self.begin)(message)
+        await self.send(text_data=json.dumps(await database_sync_to_async(self.evaluation_message)(self.evaluation)))
+
+    # What a begin opens and what the agent is told of it and of its submission: hooks that the rounds socket
+    # (rounds.consumers) extends. Each runs in a worker thread (database access).
+    def begin(self, message):
+        return services.begin(self.user, message)
+
+    def evaluation_message(self, evaluation):
+        return services.evaluation_message(evaluation)
+
+    def submitted(self, evaluation):
+        """Extra fields of the submitted message."""
+        return {}
 
     async def on_reset(self, message):
         if self.evaluation is None:
@@ -143,14 +146,12 @@ class AgentConsumer(AsyncWebsocketConsumer):
             raise Refusal("begin first: there is no evaluation on this connection")
         submission, runs, revealed = await database_sync_to_async(services.submit)(self.evaluation.pk, self.user)
         await self.close_live()
-        self.evaluation.status, round_ = HostedEvaluation.Status.SUBMITTED, {}
-        if self.evaluation.kind == HostedEvaluation.Kind.ROUND:  # the entry's next round may begin on this socket
-            round_ = {"round": await database_sync_to_async(rounds_services.after_submit)(self.evaluation.pk)}
-            self.evaluation = None
+        self.evaluation.status = HostedEvaluation.Status.SUBMITTED
+        extra = await database_sync_to_async(self.submitted)(self.evaluation)
         await self.send(text_data=json.dumps({
             "type": "submitted", "submission": submission.pk, "runs": runs, "provenance": submission.provenance,
             "revealed": revealed, "url": f"/submissions/{submission.pk}/",
-            "status_url": f"/api/v1/submissions/{submission.pk}", **round_}))
+            "status_url": f"/api/v1/submissions/{submission.pk}", **extra}))
 
     async def send_step(self, **extra):
         live = self.live

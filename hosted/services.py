@@ -147,8 +147,7 @@ def evaluation_message(evaluation):
     return {"type": "evaluation", "id": evaluation.pk, "protocol": evaluation.protocol, "sealed": evaluation.sealed,
             "task_set": evaluation.task_set.slug, "agent": evaluation.agent, "max_latency_ms": MAX_LATENCY_MS,
             "tasks": [task_description(t, sealed=evaluation.sealed, episodes=evaluation.episodes_of(t)) for t in tasks],
-            "episodes": episodes,
-            **({"round": evaluation.round.describe()} if evaluation.kind == HostedEvaluation.Kind.ROUND else {})}
+            "episodes": episodes}
 
 
 def open_episode(evaluation_id, message):
@@ -160,7 +159,7 @@ def open_episode(evaluation_id, message):
     task_id = message.get("task")
     task = next((t for t in evaluation.playable_tasks() if t.task_id == task_id), None)
     if task is None:
-        scope = (f"this round of {evaluation.round.entry.curriculum.slug}" if evaluation.kind == HostedEvaluation.Kind.ROUND
+        scope = ("this round" if evaluation.kind == HostedEvaluation.Kind.ROUND
                  else f"task set {evaluation.task_set.slug}")
         raise Refusal(f"{task_id!r} is not a task of {scope} (tasks are game/task@version, listed in the "
                       "evaluation message)")

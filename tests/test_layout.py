@@ -11,7 +11,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 # Top to bottom: a package may import the packages below it, never one above.
-LAYERS = ["gameworld_site", "evaluator", "humanplay", "leaderboard", "hosted", "submissions", "catalogue",
+LAYERS = ["gameworld_site", "evaluator", "rounds", "humanplay", "leaderboard", "hosted", "submissions", "catalogue",
           "gameworld_client", "sandbox", "games"]
 # Standing aside: these import only the packages listed, and no other package imports them. gameworld_client is
 # the agent developer's package; a game's files (its solver, a player that drives the sandbox) are data to the
