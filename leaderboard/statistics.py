@@ -59,21 +59,6 @@ def paired_difference(first, second, *, samples=BOOTSTRAP_SAMPLES, seed=BOOTSTRA
             "ahead": float(np.mean(means > 0)), "behind": float(np.mean(means < 0))}
 
 
-def difference_of_means(first, second, *, samples=BOOTSTRAP_SAMPLES, seed=BOOTSTRAP_SEED, level=95.0):
-    """The unpaired bootstrap of two means over different tasks (first: one value per task of one group, second:
-    of another): the difference of the means (first - second) and its percentile interval, each group's tasks
-    resampled with replacement on their own. None when a group is empty."""
-    first, second = np.asarray(first, dtype=float), np.asarray(second, dtype=float)
-    if first.size == 0 or second.size == 0:
-        return None
-    diffs = (resampled_means(first[:, None], samples=samples, seed=seed)[:, 0]
-             - resampled_means(second[:, None], samples=samples, seed=seed + 1)[:, 0])
-    tail = (100.0 - level) / 2
-    lower, upper = np.percentile(diffs, [tail, 100.0 - tail])
-    return {"diff": float(first.mean() - second.mean()), "lo": float(lower), "hi": float(upper),
-            "tasks": int(first.size), "other_tasks": int(second.size)}
-
-
 def interval_ranks(lower, upper):
     """LMArena's rank with ties: 1 + the number of others whose lower bound is above this one's upper bound."""
     lower = np.asarray(lower, dtype=float)

@@ -15,6 +15,18 @@ def _axes(fig, last_round):
     fig.update_yaxes(title_text="mean progress (%)", range=[0, 105])
 
 
+def _held_out(fig, figures, *, name, colour, last_round):
+    """The held-out tasks' score: an open diamond at round 0 (played cold) and a filled one after the last round."""
+    for x, value, symbol, when in ((0, figures["held_out_cold"], "diamond-open", "cold, in round 0"),
+                                   (last_round + 1, figures["held_out"], "diamond", "after the last round")):
+        if value is not None:
+            fig.add_trace(go.Scatter(x=[x], y=[value], legendgroup=name, showlegend=False, mode="markers",
+                                     marker={"symbol": symbol, "size": 13, "color": colour,
+                                             "line": {"color": colour, "width": 2}},
+                                     hovertemplate=f"<b>{name}</b><br>held-out tasks, {when}: PG %{{y:.1f}} %"
+                                                   "<extra></extra>"))
+
+
 def entry_curves(figures, last_round):
     """One line a game and, with several games, the overall line (thick) over rounds 0..R, each one's held-out
     score as a diamond at the right, and the overall cold score as a dashed reference."""
@@ -30,17 +42,13 @@ def entry_curves(figures, last_round):
         fig.add_trace(go.Scatter(x=rounds, y=f["curve"], name=name, mode="lines+markers", legendgroup=name,
                                  line={"color": colour, "width": 4 if overall else 2}, marker={"size": 8},
                                  hovertemplate=f"<b>{name}</b><br>round %{{x}}: PG %{{y:.1f}} %<extra></extra>"))
-        if f["held_out"] is not None:
-            fig.add_trace(go.Scatter(x=[last_round + 1], y=[f["held_out"]], name=f"{name}, held-out",
-                                     legendgroup=name, showlegend=False, mode="markers",
-                                     marker={"symbol": "diamond", "size": 13, "color": colour},
-                                     hovertemplate=f"<b>{name}</b><br>held-out: PG %{{y:.1f}} %<extra></extra>"))
+        _held_out(fig, f, name=name, colour=colour, last_round=last_round)
     cold = figures[OVERALL]["cold"]
     if cold is not None:
         fig.add_hline(y=cold, line={"color": MUTED, "dash": "dash", "width": 1},
                       annotation_text=f"cold {cold:.0f} %", annotation_position="top left",
                       annotation_font_color=MUTED)
-    _layout(fig, title="Progress round by round (diamonds: the held-out tasks)", height=340)
+    _layout(fig, title="Progress round by round (diamonds: the held-out tasks, open when cold)", height=340)
     fig.update_layout(legend={"y": -0.3}, margin={"b": 80})
     _axes(fig, last_round)
     return fig.to_json()
@@ -60,10 +68,7 @@ def board_curves(rows, last_round, people=None):
         fig.add_trace(go.Scatter(x=rounds, y=f["curve"], name=name, mode="lines+markers", legendgroup=name,
                                  line={"color": colour, "width": 3}, marker={"size": 8},
                                  hovertemplate=f"<b>{name}</b><br>round %{{x}}: PG %{{y:.1f}} %<extra></extra>"))
-        if f["held_out"] is not None:
-            fig.add_trace(go.Scatter(x=[last_round + 1], y=[f["held_out"]], legendgroup=name, showlegend=False,
-                                     mode="markers", marker={"symbol": "diamond", "size": 13, "color": colour},
-                                     hovertemplate=f"<b>{name}</b><br>held-out: PG %{{y:.1f}} %<extra></extra>"))
+        _held_out(fig, f, name=name, colour=colour, last_round=last_round)
     if people:
         fig.add_trace(go.Scatter(
             x=list(range(len(people["curve"]))), y=people["curve"], name=f"people ({people['players']})",
@@ -71,7 +76,7 @@ def board_curves(rows, last_round, people=None):
             marker={"size": 8, "symbol": "square"}, customdata=people["pairs"],
             hovertemplate="<b>people</b><br>round %{x}: PG %{y:.1f} %<br>%{customdata} player-task pairs"
                           "<extra></extra>"))
-    _layout(fig, title="Improvement curves, all games (diamonds: held-out tasks)", height=340)
+    _layout(fig, title="Improvement curves, all games (diamonds: held-out tasks, open when cold)", height=340)
     fig.update_layout(legend={"y": -0.3}, margin={"b": 80})
     _axes(fig, last_round)
     return fig.to_json()

@@ -5,8 +5,9 @@ over the round's tasks, a task's figure being the mean over its episodes. Then:
 - cold: round 0; final: the last round; best: the highest round, and `rounds_to_best` its index;
 - auc: the area under the curve over rounds 0..R divided by R (trapezoids), so a flat curve's auc is its height;
 - gain: final - cold, with the paired bootstrap over the training tasks (fixed seed); `flat` when its interval holds 0;
-- held_out: the held-out round's score; transfer: held_out - cold, with the unpaired bootstrap (the held-out tasks are
-  other tasks than the cold round's, so the two groups are resampled on their own).
+- held_out: the held-out round's score; held_out_cold: the same tasks' score in round 0, which plays them cold too;
+  transfer: held_out - held_out_cold, with the paired bootstrap over the held-out tasks (the same tasks on both sides:
+  an easier held-out task does not pass for transfer).
 The board ranks finished entries by overall transfer, sharing a rank while intervals overlap (as the leaderboard).
 Nothing an agent declares enters: its artifacts are shown, never scored.
 """
@@ -14,7 +15,7 @@ import numpy as np
 import pandas as pd
 
 from leaderboard.selectors import from_cache
-from leaderboard.statistics import difference_of_means, interval_ranks, paired_difference
+from leaderboard.statistics import interval_ranks, paired_difference
 from humanplay.models import Assignment
 from submissions.models import Run
 
@@ -42,16 +43,16 @@ def round_runs(curriculum):
 
 
 def measures(training, held_out, last_round):
-    """The figures of one entry on one scope. `training`: tasks x rounds (PG in percent, NaN where not played);
-    `held_out`: a Series of PG by held-out task (maybe empty)."""
+    """The figures of one entry on one scope. `training`: tasks x rounds 0..R (PG in percent, NaN where not
+    played); `held_out`: held-out tasks x ["cold", "after"] (round 0 and the held-out round; maybe no row)."""
     rounds = list(range(last_round + 1))
     training = training.reindex(columns=rounds)
     curve = training.mean(axis=0)
     played = [r for r in rounds if not np.isnan(curve[r])]
     figures = {"curve": [None if np.isnan(v) else round(float(v), 2) for v in curve], "rounds_played": len(played),
                "cold": _value(curve[0]), "final": None, "best": None, "rounds_to_best": None, "auc": None,
-               "gain": None, "flat": None, "held_out": _value(held_out.mean()) if len(held_out) else None,
-               "transfer": None}
+               "gain": None, "flat": None, "held_out": _value(held_out["after"].mean()),
+               "held_out_cold": _value(held_out["cold"].mean()), "transfer": None}
     if not played or played[0] != 0:
         return figures
     best_round = int(curve[played].idxmax())
@@ -64,8 +65,9 @@ def measures(training, held_out, last_round):
         gain = paired_difference(both[last_round].to_numpy(), both[0].to_numpy())
         figures["gain"] = _rounded(gain)
         figures["flat"] = bool(gain["lo"] <= 0 <= gain["hi"]) if gain else None
-    if len(held_out):
-        figures["transfer"] = _rounded(difference_of_means(held_out.to_numpy(), training[0].dropna().to_numpy()))
+    both = held_out.dropna()
+    if len(both):
+        figures["transfer"] = _rounded(paired_difference(both["after"].to_numpy(), both["cold"].to_numpy()))
     return figures
 
 
@@ -80,18 +82,22 @@ def _rounded(result):
 def entry_figures(curriculum, runs, entry_id):
     """{scope: measures} for one entry: each game of the curriculum, and OVERALL (every task pooled)."""
     mine = runs[runs["entry"] == entry_id]
-    held_round = curriculum.held_out_round
+    scopes = [*curriculum.games(), OVERALL]
+    if mine.empty:
+        nothing = pd.DataFrame(columns=["cold", "after"], dtype=float)
+        return {scope: measures(pd.DataFrame(dtype=float), nothing, curriculum.rounds) for scope in scopes}
     per_task = mine.groupby(["game", "task", "round"])["progress"].mean().mul(100)
-    scopes = {}
-    for scope in [*curriculum.games(), OVERALL]:
-        part = per_task if scope == OVERALL else per_task[per_task.index.get_level_values("game") == scope]
-        part = part.droplevel("game")
-        table = part.unstack("round") if len(part) else pd.DataFrame()
-        held = table[held_round].dropna() if held_round in table else pd.Series(dtype=float)
-        training = table.drop(columns=[held_round], errors="ignore")
-        training = training[training.notna().any(axis=1)] if len(training.columns) else training
-        scopes[scope] = measures(training, held, curriculum.rounds)
-    return scopes
+    table = per_task.unstack("round").reindex(columns=range(curriculum.held_out_round + 1))
+    held_ids = {task.task_id for task in curriculum.held_out_tasks.select_related("game")}
+    is_held = table.index.get_level_values("task").isin(held_ids)
+    training = table[~is_held].drop(columns=[curriculum.held_out_round])
+    held = table[is_held][[0, curriculum.held_out_round]].set_axis(["cold", "after"], axis=1)
+
+    def part(frame, scope):
+        chosen = frame if scope == OVERALL else frame[frame.index.get_level_values("game") == scope]
+        return chosen.droplevel("game")
+
+    return {scope: measures(part(training, scope), part(held, scope), curriculum.rounds) for scope in scopes}
 
 
 def board(curriculum):
@@ -140,7 +146,8 @@ def export_rows(curriculum):
                     "scope": scope, "cold": figures["cold"], "best": figures["best"],
                     "rounds_to_best": figures["rounds_to_best"], "final": figures["final"], "auc": figures["auc"],
                     "gain": (figures["gain"] or {}).get("diff"), "gain_lo": (figures["gain"] or {}).get("lo"),
-                    "gain_hi": (figures["gain"] or {}).get("hi"), "held_out": figures["held_out"],
+                    "gain_hi": (figures["gain"] or {}).get("hi"), "held_out_cold": figures["held_out_cold"],
+                    "held_out": figures["held_out"],
                     "transfer": (figures["transfer"] or {}).get("diff"),
                     "transfer_lo": (figures["transfer"] or {}).get("lo"),
                     "transfer_hi": (figures["transfer"] or {}).get("hi")}

@@ -92,13 +92,20 @@ def _next_round(entry, artifact):
 
 
 def _open_round(entry, index, artifact):
-    """Round `index` of the entry: a sealed evaluation of the round's tasks, `episodes_per_round` episodes each."""
+    """Round `index` of the entry: a sealed evaluation of the round's tasks (round 0: every task, cold; rounds 1..R:
+    the training tasks; the held-out round: the held-out tasks), `episodes_per_round` episodes each."""
     curriculum = entry.curriculum
     held_out = index == curriculum.held_out_round
     evaluation = HostedEvaluation.objects.create(
         user=entry.user, task_set=curriculum.task_set, protocol=entry.protocol, sealed=True, agent=entry.agent,
         kind=HostedEvaluation.Kind.ROUND, episodes_per_task=curriculum.episodes_per_round)
-    evaluation.tasks.set((curriculum.held_out_tasks if held_out else curriculum.training_tasks).all())
+    if held_out:
+        tasks = curriculum.held_out_tasks.all()
+    elif index == 0:  # round 0 plays the held-out tasks cold too: the transfer compares the same tasks
+        tasks = [*curriculum.training_tasks.all(), *curriculum.held_out_tasks.all()]
+    else:
+        tasks = curriculum.training_tasks.all()
+    evaluation.tasks.set(tasks)
     Round.objects.create(entry=entry, index=index, artifact=artifact, evaluation=evaluation)
     return evaluation
 

@@ -12,7 +12,7 @@ from . import charts, selectors
 from .models import Curriculum
 
 EXPORT_COLUMNS = ["entry", "agent", "model", "interface", "stage", "rank", "scope", "round", "pg", "cold", "best",
-                  "rounds_to_best", "final", "auc", "gain", "gain_lo", "gain_hi", "held_out", "transfer",
+                  "rounds_to_best", "final", "auc", "gain", "gain_lo", "gain_hi", "held_out_cold", "held_out", "transfer",
                   "transfer_lo", "transfer_hi"]
 
 
@@ -61,8 +61,9 @@ def export(request, slug, fmt):
     body = {"curriculum": curriculum.slug, "title": curriculum.title, "rounds": curriculum.rounds,
             "episodes_per_round": curriculum.episodes_per_round,
             "figures": "PG in percent (0-100), verified runs only; a round's score is the mean over its tasks of "
-                       "the mean over their episodes; gain = final - cold (paired bootstrap over tasks), transfer = "
-                       "held-out - cold (unpaired bootstrap), 95 % intervals",
+                       "the mean over their episodes; gain = final - cold (paired bootstrap over the training tasks), "
+                       "transfer = held-out - held-out cold (the held-out tasks in round 0; paired bootstrap over "
+                       "them), 95 % intervals",
             "columns": EXPORT_COLUMNS, "rows": rows}
     response = HttpResponse(json.dumps(body, indent=1, default=str), content_type="application/json")
     response["Content-Disposition"] = f'attachment; filename="{name}.json"'

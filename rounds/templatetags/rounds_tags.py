@@ -15,10 +15,10 @@ def difference(result):
 
 @register.filter
 def difference_interval(result):
-    """Its 95 % interval as "−1.0 to +25.0"; "" without one; "n/a (1 task)" when it rests on one task a side
+    """Its 95 % interval as "−1.0 to +25.0"; "" without one; "n/a (1 task)" when it rests on one task
     (resampling one task always draws it: the interval would be one point)."""
     if not result:
         return ""
-    if result["tasks"] == 1 and result.get("other_tasks", 1) == 1:
+    if result["tasks"] == 1:
         return "n/a (1 task)"
     return f"{_signed(result['lo'])} to {_signed(result['hi'])}"

@@ -2,6 +2,7 @@
 fake model whose notes change its play (so its curve is known in advance, a rollback included) and a random agent
 (whose curve is flat within its interval); every round is verified by the worker's replay; the board and the entry
 page are looked at in Chromium at 1280 and 390 pixels."""
+import json
 import re
 import time
 
@@ -75,15 +76,19 @@ def test_learning_and_random_curves_from_the_runner_to_the_board(site_url, celer
     [fake_entry] = selectors.board(learning)
     figures = fake_entry["figures"][selectors.OVERALL]
     assert figures["curve"] == pytest.approx([0, 100 / 3, 200 / 3, 0, 100], abs=0.01)
-    assert (figures["rounds_to_best"], figures["final"], figures["held_out"]) == (4, 100.0, 100.0)
+    assert (figures["rounds_to_best"], figures["final"], figures["held_out_cold"], figures["held_out"]) == (
+        4, 100.0, 0.0, 100.0)
     assert figures["gain"]["diff"] == 100.0 and figures["transfer"]["diff"] == 100.0 and not figures["flat"]
     assert [r["artifact"] for r in fake_entry["rounds"]] == [
         "", "press up 1 times", "press up 2 times", "press up 0 times", "press up 3 times", "press up 3 times"]
     [random_entry] = selectors.board(chance)
     noise = random_entry["figures"][selectors.OVERALL]
     assert noise["flat"] and noise["gain"]["lo"] <= 0 <= noise["gain"]["hi"], noise
+    assert noise["transfer"]["lo"] <= 0 <= noise["transfer"]["hi"], noise  # no transfer either
     assert all(r["artifact"] == "" for r in random_entry["rounds"])  # it learns nothing: it carries nothing
 
+    (artifacts_dir / "rounds-figures.json").write_text(json.dumps(  # for a person to read: both curves' figures
+        {"fake learner": figures, "random": noise}, indent=1))
     people_rounds(learning, {"ann": [0.0, 1 / 3, 2 / 3, 1.0, 1.0], "bo": [1 / 3, 1 / 3, 1.0]})  # beside the agents
     cache.clear()
     for width in (1280, 390):

@@ -45,15 +45,18 @@ def test_an_entrys_curve_gain_and_transfer_come_from_its_verified_runs(client):
     three, five = curriculum.training_tasks.order_by("target")
     two, four = curriculum.held_out_tasks.order_by("target")
     user = make_user("lena")
-    # Round means over tasks of episode means: 0.25, 0.5, 0.75 then 0.5 (a drop); held-out 0.75.
-    rounds = [{three: [0.5, 0.0], five: [0.0, 0.5]}, {three: [0.5, 0.5], five: [0.5, 0.5]},
+    # Round means over the training tasks of episode means: 0.25, 0.5, 0.75 then 0.5 (a drop). The held-out tasks:
+    # 0.5 and 0.25 cold in round 0, then 1.0 and 0.5 in the held-out round.
+    rounds = [{three: [0.5, 0.0], five: [0.0, 0.5], two: [0.5, 0.5], four: [0.0, 0.5]},
+              {three: [0.5, 0.5], five: [0.5, 0.5]},
               {three: [1.0, 1.0], five: [0.5, 0.5]}, {three: [0.5, 0.5], five: [0.5, 0.5]}]
     learner = entry_through(curriculum, user, rounds, {two: [1.0, 1.0], four: [0.5, 0.5]})
     Run.objects.create(submission=learner.rounds.get(index=0).evaluation.submission, task=three, seed=9, actions=[],
                        status=Run.Status.VERIFIED, progress=1.0, success=True, mismatch=True)  # never counted
     Run.objects.create(submission=learner.rounds.get(index=0).evaluation.submission, task=five, seed=9, actions=[],
                        status=Run.Status.PENDING)  # not yet verified: not counted
-    entry_through(curriculum, make_user("ben"), [{three: [0.5], five: [0.5]}] * 4,
+    entry_through(curriculum, make_user("ben"), [{three: [0.5], five: [0.5], two: [0.5], four: [0.5]},
+                                                 *[{three: [0.5], five: [0.5]}] * 3],
                          {two: [0.5], four: [0.5]}, agent={**AGENT, "name": "flat"})
     unfinished = entry_through(curriculum, make_user("cy"), [{three: [0.2], five: [0.2]}], None,
                                agent={**AGENT, "name": "unfinished"})
@@ -66,15 +69,15 @@ def test_an_entrys_curve_gain_and_transfer_come_from_its_verified_runs(client):
     assert mine["auc"] == pytest.approx((25 / 2 + 50 + 75 + 50 / 2) / 3, abs=0.01)
     assert mine["gain"]["diff"] == 25.0 and mine["gain"]["lo"] == 25.0 and mine["gain"]["hi"] == 25.0  # both +25
     assert mine["flat"] is False
-    assert mine["held_out"] == 75.0 and mine["transfer"]["diff"] == 50.0
-    assert mine["transfer"]["lo"] < 50.0 < mine["transfer"]["hi"]  # two tasks a side, resampled
+    assert (mine["held_out_cold"], mine["held_out"], mine["transfer"]["diff"]) == (37.5, 75.0, 37.5)
+    assert (mine["transfer"]["lo"], mine["transfer"]["hi"]) == (25.0, 50.0)  # the two tasks' gains, +50 and +25
     by_game = figures["learner"]["counter"]
     assert by_game["curve"] == mine["curve"]  # one game: the same figures
     assert figures["flat"][selectors.OVERALL]["flat"] is True
     assert figures["flat"][selectors.OVERALL]["transfer"]["diff"] == 0.0
     assert figures["unfinished"][selectors.OVERALL]["curve"] == [20.0, None, None, None]
     assert figures["unfinished"][selectors.OVERALL]["final"] is None
-    # Ranked by transfer among finished entries (the learner's lower bound, +25, is above the flat one's +0); the
+    # Ranked by transfer among finished entries (the learner's lower bound, +25, is above the flat one's 0); the
     # unfinished entry after them, unranked.
     assert [(row["agent"]["name"], row["rank"], row["stage"]) for row in rows] == [
         ("learner", 1, "finished"), ("flat", 2, "finished"), ("unfinished", None, "between")]
@@ -82,7 +85,7 @@ def test_an_entrys_curve_gain_and_transfer_come_from_its_verified_runs(client):
     page = client.get(f"/rounds/{curriculum.slug}/")
     assert page.status_code == 200
     text = page.content.decode()
-    assert "learner" in text and 'id="fig-curves"' in text and "+50.0" in text
+    assert "learner" in text and 'id="fig-curves"' in text and "+37.5" in text and "37.5 → 75.0" in text
     entry_page = client.get(f"/rounds/entries/{learner.pk}/").content.decode()
     assert "notes after round 2" in entry_page and "Played cold" in entry_page and 'id="fig-entry-curves"' in entry_page
     assert client.get(f"/rounds/entries/{unfinished.pk}/").status_code == 200
@@ -90,7 +93,7 @@ def test_an_entrys_curve_gain_and_transfer_come_from_its_verified_runs(client):
     exported = json.loads(client.get(f"/rounds/{curriculum.slug}/export.json").content)
     learner_rows = [r for r in exported["rows"] if r["agent"] == "learner" and r["scope"] == "overall"]
     assert [r["pg"] for r in learner_rows] == [25.0, 50.0, 75.0, 50.0]
-    assert learner_rows[0]["transfer"] == 50.0 and learner_rows[0]["rank"] == 1
+    assert learner_rows[0]["transfer"] == 37.5 and learner_rows[0]["rank"] == 1
     csv = client.get(f"/rounds/{curriculum.slug}/export.csv").content.decode().splitlines()
     assert csv[0].startswith("entry,agent,model,interface,stage,rank,scope,round,pg")
     assert len(csv) == 1 + len(exported["rows"])

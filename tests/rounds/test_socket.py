@@ -38,11 +38,13 @@ def test_an_entry_plays_cold_carries_its_text_and_ends_with_the_held_out_tasks(q
         assert "round 0 is played cold" in (await agent.ask(
             {"type": "begin", "curriculum": curriculum.slug, "agent": AGENT, "artifact": "cheat sheet"}))["reason"]
         begun = await agent.ask({"type": "begin", "curriculum": curriculum.slug, "agent": AGENT})
-        assert [t["task"] for t in begun["tasks"]] == ["counter/score-3@1"] and begun["tasks"][0]["episodes"] == 2
+        # Round 0 plays every task cold, the held-out one too (the transfer compares the same tasks).
+        assert [t["task"] for t in begun["tasks"]] == ["counter/score-2@1", "counter/score-3@1"]
+        assert begun["tasks"][0]["episodes"] == 2
         assert begun["sealed"] and begun["round"]["index"] == 0 and begun["round"]["artifact"] == ""
         entry = begun["round"]["entry"]
         assert "not a task of this round" in (await agent.ask(
-            {"type": "reset", "task": "counter/score-2@1", "episode_number": 1}))["reason"]
+            {"type": "reset", "task": "counter/score-5@1", "episode_number": 1}))["reason"]
         assert "has episodes 1 to 2" in (await agent.ask(
             {"type": "reset", "task": "counter/score-3@1", "episode_number": 3}))["reason"]
         await agent.step({"type": "reset", "task": "counter/score-3@1", "episode_number": 1})
@@ -56,6 +58,7 @@ def test_an_entry_plays_cold_carries_its_text_and_ends_with_the_held_out_tasks(q
         assert "send the text you carry" in (await agent.ask({"type": "begin", "rounds_entry": entry}))["reason"]
         begun, submitted = await play_round(agent, {"rounds_entry": entry, "artifact": "press up, thrice"})
         assert begun["round"]["index"] == 1 and begun["round"]["artifact"] == "press up, thrice"
+        assert [t["task"] for t in begun["tasks"]] == ["counter/score-3@1"]
         assert submitted["round"]["next"] == "held-out"
 
         begun, submitted = await play_round(agent, {"rounds_entry": entry, "artifact": "press up, thrice"})
