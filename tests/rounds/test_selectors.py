@@ -137,3 +137,22 @@ def test_a_curriculum_refuses_tasks_that_do_not_make_one():
     with pytest.raises(ValidationError) as refused:
         services.create_curriculum(slug="bad", title="Bad", task_set=task_set, training=[three], held_out=[three, two])
     assert "a held-out task may not be a training task: counter/score-3@1" in str(refused.value)
+
+
+def test_the_admin_refuses_a_curriculum_whose_tasks_do_not_make_one_and_stores_nothing(admin_client):
+    from rounds.models import Curriculum
+    from tests.rounds.factories import counter_tasks
+
+    three, two = counter_tasks(3, 2)
+    curriculum = counter_curriculum("kept")  # a published set holding score-3 and score-2
+    form = {"slug": "mixed", "title": "Mixed", "description": "", "task_set": curriculum.task_set.pk,
+            "training_tasks": [three.pk], "held_out_tasks": [three.pk], "rounds": 3, "episodes_per_round": 2,
+            "artifact_max_chars": 4000, "published": "on"}
+    answer = admin_client.post("/admin/rounds/curriculum/add/", form)
+    assert answer.status_code == 200
+    assert "a held-out task may not be a training task: counter/score-3@1" in answer.content.decode()
+    answer = admin_client.post("/admin/rounds/curriculum/add/", {**form, "held_out_tasks": [two.pk], "rounds": 0})
+    assert "between 1 and 20 rounds" in answer.content.decode()
+    assert not Curriculum.objects.filter(slug="mixed").exists()
+    answer = admin_client.post("/admin/rounds/curriculum/add/", {**form, "held_out_tasks": [two.pk]})
+    assert answer.status_code == 302 and Curriculum.objects.get(slug="mixed").held_out_tasks.get() == two
