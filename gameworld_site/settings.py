@@ -206,6 +206,7 @@ CELERY_TASK_ROUTES = {
     "submissions.tasks.requeue_stuck_runs": {"queue": BACKGROUND_QUEUE},
     "humanplay.tasks.*": {"queue": BACKGROUND_QUEUE},
     "hosted.tasks.*": {"queue": BACKGROUND_QUEUE},
+    "rounds.tasks.*": {"queue": BACKGROUND_QUEUE},
     "leaderboard.tasks.prune_replays": {"queue": BACKGROUND_QUEUE},
 }
 CELERY_TASK_ACKS_LATE = True  # a worker that dies mid-task leaves the message to be delivered again

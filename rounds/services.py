@@ -4,7 +4,8 @@ sealed hosted evaluation restricted to the round's tasks, played and submitted a
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
-from catalogue.models import TaskSet
+from catalogue.bundle_loading import DEFAULT_TASK_SET
+from catalogue.models import Game, TaskSet
 from hosted.live import Refusal
 from hosted.models import HostedEvaluation
 from hosted.services import checked_agent, checked_protocol
@@ -122,3 +123,37 @@ def after_submit(evaluation_id):
         upcoming = f"round {round_.index + 1}"
     return {"entry": round_.entry_id, "submitted": round_.label, "next": upcoming,
             "url": f"/rounds/entries/{round_.entry_id}/"}
+
+
+# The curriculum a new site publishes on its default task set, so that its rounds board is there from the start:
+# three untimed planning games whose rules can be learned from play; each game's first two tasks (in its manifest's
+# order, easiest first) are trained on and its third is held out.
+DEFAULT_CURRICULUM = {
+    "slug": "first-lessons", "title": "First lessons: three planning games",
+    "description": "Mine Sweep, Crate Push and Tally Grid: rules a player learns by playing. Two tasks of each game "
+                   "round after round, the third held out.",
+    "games": ("minesweeper", "cratepush", "tallygrid"), "rounds": 3, "episodes_per_round": 2,
+}
+
+
+def ensure_default_curriculum():
+    """Publish DEFAULT_CURRICULUM on the published default task set once (a maintainer's edits are kept); the
+    curriculum, or None when there is no such set or none of its games."""
+    existing = Curriculum.objects.filter(slug=DEFAULT_CURRICULUM["slug"]).first()
+    task_set = TaskSet.objects.filter(slug=DEFAULT_TASK_SET[0], status=TaskSet.Status.PUBLISHED).first()
+    if existing is not None or task_set is None:
+        return existing
+    training, held_out = [], []
+    for game in Game.objects.filter(slug__in=DEFAULT_CURRICULUM["games"]).order_by("level", "slug"):
+        in_set = {task.slug: task for task in task_set.tasks.light().filter(game=game)}
+        ordered = [in_set[task["slug"]] for task in game.manifest["tasks"] if task["slug"] in in_set]
+        if len(ordered) >= 3:
+            training += ordered[:2]
+            held_out.append(ordered[2])
+    if not training:
+        return None
+    return create_curriculum(
+        slug=DEFAULT_CURRICULUM["slug"], title=DEFAULT_CURRICULUM["title"],
+        description=DEFAULT_CURRICULUM["description"], task_set=task_set, training=training, held_out=held_out,
+        rounds=DEFAULT_CURRICULUM["rounds"], episodes_per_round=DEFAULT_CURRICULUM["episodes_per_round"],
+        published=True)

@@ -156,3 +156,24 @@ def test_the_admin_refuses_a_curriculum_whose_tasks_do_not_make_one_and_stores_n
     assert not Curriculum.objects.filter(slug="mixed").exists()
     answer = admin_client.post("/admin/rounds/curriculum/add/", {**form, "held_out_tasks": [two.pk]})
     assert answer.status_code == 302 and Curriculum.objects.get(slug="mixed").held_out_tasks.get() == two
+
+
+def test_a_new_site_publishes_its_default_curriculum_once_on_the_default_set():
+    from catalogue.bundle_loading import DEFAULT_TASK_SET
+    from rounds.models import Curriculum
+    from tests.factories import load_games
+
+    assert services.ensure_default_curriculum() is None  # no default set yet
+    load_games()  # the bundled games, their default set published
+    curriculum = services.ensure_default_curriculum()
+    games = services.DEFAULT_CURRICULUM["games"]
+    assert curriculum.published and curriculum.task_set.slug == DEFAULT_TASK_SET[0]
+    assert sorted({t.game.slug for t in curriculum.training_tasks.all()}) == sorted(games)
+    for slug in games:  # each game's first two tasks in its manifest's order are trained on, its third held out
+        manifest = [t["slug"] for t in curriculum.training_tasks.filter(game__slug=slug).first().game.manifest["tasks"]]
+        assert sorted(curriculum.training_tasks.filter(game__slug=slug).values_list("slug", flat=True)) == sorted(
+            manifest[:2])
+        assert list(curriculum.held_out_tasks.filter(game__slug=slug).values_list("slug", flat=True)) == [manifest[2]]
+    Curriculum.objects.filter(pk=curriculum.pk).update(title="Edited by a maintainer")
+    assert services.ensure_default_curriculum().title == "Edited by a maintainer"  # made once, then left alone
+    assert Curriculum.objects.count() == 1

@@ -5,6 +5,8 @@ from catalogue.bundle_loading import DEFAULT_TASK_SET, load_bundles
 from catalogue.curation import CurationRefused, validate_and_publish_default
 from catalogue.models import TaskSet
 from catalogue.tasks import capture_game_frames, publish_default_task_set
+from rounds import services as rounds_services
+from rounds.tasks import ensure_default_curriculum
 from submissions.tasks import load_baselines
 
 
@@ -39,7 +41,7 @@ class Command(BaseCommand):
         if draft is None:
             return
         if background:
-            chain(publish_default_task_set.si(draft.pk), load_baselines.si()).delay()
+            chain(publish_default_task_set.si(draft.pk), load_baselines.si(), ensure_default_curriculum.si()).delay()
             self.stdout.write(f"task set {draft.slug}: {draft.tasks.count()} tasks queued for validation; the worker "
                               "publishes it when every task passes (the leaderboard shows the progress)")
             return
@@ -49,3 +51,6 @@ class Command(BaseCommand):
         except CurationRefused as exc:
             raise CommandError(f"{exc}. Fix the bundle (or its trajectories) and run load_games again.") from None
         self.stdout.write(f"task set {draft.slug}: published")
+        curriculum = rounds_services.ensure_default_curriculum()
+        if curriculum is not None:
+            self.stdout.write(f"rounds curriculum {curriculum.slug}: published")
