@@ -251,6 +251,7 @@ def test_a_first_start_in_the_background_shows_progress_then_publishes(calibrate
     import catalogue.bundle_loading as bundle_loading
     from catalogue import tasks
     from gameworld_site.management.commands import load_games
+    from rounds.tasks import ensure_default_curriculum
     from submissions.tasks import load_baselines
 
     queued, frames_queued = [], []
@@ -260,9 +261,10 @@ def test_a_first_start_in_the_background_shows_progress_then_publishes(calibrate
     out = io.StringIO()
     call_command("load_games", "--background", stdout=out)
     draft = TaskSet.objects.get(slug="core-v12")
-    [(publish, then)] = queued  # publish the set, then load the baselines, which need a published set
-    assert (publish.task, publish.args, then.task) == (tasks.publish_default_task_set.name, (draft.pk,),
-                                                       load_baselines.name)
+    # Publish the set, then load the baselines and make the default rounds curriculum, which need a published set.
+    [(publish, then, last)] = queued
+    assert (publish.task, publish.args, then.task, last.task) == (
+        tasks.publish_default_task_set.name, (draft.pk,), load_baselines.name, ensure_default_curriculum.name)
     assert draft.status == "draft" and "queued for validation" in out.getvalue()
     page = client.get("/").content.decode()
     assert "Setting up GameWorld core v12" in page  # the first phase: the frames

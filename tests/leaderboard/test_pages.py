@@ -286,7 +286,11 @@ def test_pages_and_exports_are_sent_compressed_to_clients_that_take_gzip(client,
         packed = client.get(url, HTTP_ACCEPT_ENCODING="gzip, deflate")
         assert "Content-Encoding" not in plain and packed["Content-Encoding"] == "gzip"
         assert "Accept-Encoding" in plain["Vary"] and "Accept-Encoding" in packed["Vary"]
-        assert gzip.decompress(packed.content) == plain.content and len(packed.content) < len(plain.content) / 2
+        assert gzip.decompress(packed.content) == plain.content
+        # Django names the gzip member with up to 100 random bytes (against BREACH): the deflated data is what
+        # shrinks, so it is measured without that name.
+        name_end = packed.content.index(b"\x00", 10) + 1 if packed.content[3] & 0x08 else 10
+        assert len(packed.content) - name_end < len(plain.content) / 2
         assert packed["ETag"] == f"W/{plain['ETag']}"             # the same data, sent another way
         assert client.get(url, HTTP_ACCEPT_ENCODING="gzip", HTTP_IF_NONE_MATCH=packed["ETag"]).status_code == 304
 
