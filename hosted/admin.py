@@ -32,11 +32,12 @@ class HostedEpisodeInline(admin.TabularInline):
 class HostedEvaluationAdmin(admin.ModelAdmin):
     """Agents evaluated live on the site: read-only (the submission they became is reviewed as any other)."""
 
-    list_display = ("pk", "user", "agent_name", "protocol", "sealed", "task_set", "status", "submission", "created")
-    list_filter = ("status", "sealed", "protocol", "task_set")
+    list_display = ("pk", "user", "agent_name", "kind", "protocol", "sealed", "task_set", "status", "submission",
+                    "created")
+    list_filter = ("status", "kind", "sealed", "protocol", "task_set")
     search_fields = ("user__username", "agent__name")
-    readonly_fields = ("user", "task_set", "protocol", "sealed", "agent", "status", "submission", "created",
-                       "submitted_at")
+    readonly_fields = ("user", "task_set", "kind", "tasks", "episodes_per_task", "protocol", "sealed", "agent",
+                       "status", "submission", "created", "submitted_at")
     inlines = [HostedEpisodeInline]
 
     @admin.display(description="agent")
