@@ -93,7 +93,10 @@ def test_learning_and_random_curves_from_the_runner_to_the_board(site_url, celer
     cache.clear()
     for width in (1280, 390):
         page.set_viewport_size({"width": width, "height": 900})
-        page.goto(f"{site_url}/rounds/{learning.slug}/")
+        page.goto(f"{site_url}/rounds/")
+        assert page.locator("#curricula tbody tr").count() == 2
+        page.screenshot(path=str(artifacts_dir / f"rounds-index-{width}.png"), full_page=True)
+        page.get_by_role("link", name=learning.title).click()
         page.locator(".chart .main-svg").first.wait_for()
         assert page.locator("#rounds-board tbody tr").count() == 1 and page.locator("#people").is_visible()
         assert page.evaluate("document.documentElement.scrollWidth") <= width  # nothing wider than the screen
