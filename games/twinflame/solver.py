@@ -193,8 +193,22 @@ def level_plan(rows, want_gems):
     key = (tuple(rows), want_gems)
     if key not in PLANS:
         lv = Level(rows)
-        PLANS[key] = combine(plan_twin(lv, "ember", want_gems), plan_twin(lv, "ripple", want_gems))
+        PLANS[key] = combine(twin_plan(lv, "ember", want_gems), twin_plan(lv, "ripple", want_gems))
     return PLANS[key]
+
+
+def twin_plan(lv, kind, want_gems):
+    """The twin's plan; when its gems cannot all be taken within the search's depth, a deeper search, and failing
+    that the way to the door alone."""
+    try:
+        return plan_twin(lv, kind, want_gems)
+    except RuntimeError:
+        if not want_gems:
+            raise
+    try:
+        return plan_twin(lv, kind, want_gems, max_depth=70)
+    except RuntimeError:
+        return plan_twin(lv, kind, False)
 
 
 class Player:
