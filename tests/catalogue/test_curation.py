@@ -71,7 +71,7 @@ def test_wording_is_fixed_in_place_and_logged(maintainer):
 
 
 def test_a_task_set_with_a_failing_task_cannot_be_published(maintainer):
-    good = task("tiltmaze/maze-1@2")
+    good = task("tiltmaze/maze-1@3")
     bad = curation.edit_task(actor=maintainer, task=task("platformer/seven-coins@3"), changes={"target": 50.0})
     assert curation.validate_task(actor=maintainer, task=good).ok
     failed = curation.validate_task(actor=maintainer, task=bad)
@@ -93,7 +93,7 @@ def test_a_task_set_with_a_failing_task_cannot_be_published(maintainer):
 
 
 def test_a_check_replays_the_reference_once_against_its_card_and_keeps_the_frame_it_ended_on(maintainer, monkeypatch):
-    checked = task("tiltmaze/maze-1@2")
+    checked = task("tiltmaze/maze-1@3")
     spec = checked.spec()
     real_replay, real_sample = curation.run_trajectory, curation.verify_task_sample
     replayed, sampled = [], []

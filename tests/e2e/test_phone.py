@@ -129,7 +129,7 @@ def test_the_header_is_a_menu_of_tap_targets_on_a_phone_and_a_row_of_links_on_a_
     menu = page.locator(".menu > summary")
     assert menu.bounding_box()["height"] >= TAP
     menu.tap()
-    assert links.count() == 5
+    assert links.count() == 6
     for link in links.all():
         box = link.bounding_box()
         assert link.is_visible() and box["x"] >= 0 and box["x"] + box["width"] <= 390, (link.inner_text(), box)
