@@ -6,7 +6,9 @@ aim 0..60) with the game's fixed-point flight (14 px a tick in 2 px substeps, bo
 within 18 px of a bubble or at the ceiling) and land it in the nearest free cell, as the game does; score each
 landing by the bubbles it clears (popped, and those left hanging from nothing, which fall), then by how many of its
 colour it touches (a pair to pop next time), less the depth it adds to the board, and prefer aims whose neighbours
-land in the same cell (a margin). While a bubble flies or the board-clear banner shows, wait.
+land in the same cell (a margin); with 3 rows or fewer left above the red line, keep the board shallow first. While
+the supply runs low (6 bubbles or fewer), swap (Space) when the loaded bubble pops nothing and the next one would.
+While a bubble flies or the board-clear banner shows, wait.
 
 Run: .venv/bin/python games/bubblepop/solver.py [task slugs...]
 """
@@ -30,6 +32,7 @@ DEATH_Y = 281
 AIM_Y, AIM_X0, AIM_STEP, AIM_MAX = 200, 30, 7, 60
 WAIT = {"type": "wait"}
 SWAP = {"type": "semantic", "name": "swap"}
+SWAP_BELOW = 6  # swap only while the supply runs low: a swap costs a step
 
 
 def row_cols(r):
@@ -188,7 +191,7 @@ class Player:
         key, aim = plan(state, state["current"])
         if aim is None:
             return WAIT
-        if state["next"] != state["current"] and not self.swapped:
+        if state["next"] != state["current"] and not self.swapped and state["bubbles_left"] <= SWAP_BELOW:
             other, _ = plan(state, state["next"])
             # swap (Space) when the loaded bubble pops nothing and the next one pops
             if other is not None and other[0] >= key[0] and key[1] <= 0 and other[1] >= 3:
