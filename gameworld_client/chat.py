@@ -146,12 +146,14 @@ def tools_for(desc: dict[str, Any], interface: str) -> list[dict[str, Any]]:
     low, high = desc.get("step_ms_range", DEFAULT_STEP_MS_RANGE)
     duration = {"duration_ms": {"type": "integer", "minimum": low, "maximum": high,
                                 "description": "how long the action lasts (default: the task's step)"}}
-    key = {"type": "string", "enum": list(desc["keys"])}
-    tools = [tool("press_key", "Press and hold one key for the step, then release it.", {"key": key, **duration},
-                  ["key"]),
-             tool("press_keys", "Hold several keys together for the step.",
-                  {"keys": {"type": "array", "items": key, "minItems": 1, "maxItems": MAX_KEYS_AT_ONCE}, **duration},
-                  ["keys"])]
+    tools = []
+    if desc["keys"]:  # a pointer-only game offers no key tools (an empty enum is no valid schema)
+        key = {"type": "string", "enum": list(desc["keys"])}
+        tools += [tool("press_key", "Press and hold one key for the step, then release it.", {"key": key, **duration},
+                       ["key"]),
+                  tool("press_keys", "Hold several keys together for the step.",
+                       {"keys": {"type": "array", "items": key, "minItems": 1, "maxItems": MAX_KEYS_AT_ONCE},
+                        **duration}, ["keys"])]
     if desc["pointer"]:
         w, h = desc["viewport"]["width"], desc["viewport"]["height"]
         point = {"x": {"type": "integer", "minimum": 0, "maximum": w - 1},

@@ -4,7 +4,7 @@ A task's action space is described by the site and the sandbox alike (`ActionSpa
 {"keys": [...], "pointer": bool, "viewport": {"width", "height"}, "step_ms_range": [lo, hi],
  "semantic": [{"name", "description", "args": {arg: {"min", "max"}}}]}.
 
-Computer-use (`cua`) Gym actions: {"type": Discrete(press_key, wait[, left_click, mouse_move, drag]),
+Computer-use (`cua`) Gym actions: {"type": Discrete([press_key, ]wait[, left_click, mouse_move, drag]),
 "key": Discrete(len(keys))[, "x": Discrete(width), "y": Discrete(height), "to_x": Discrete(width),
 "to_y": Discrete(height)]} (a drag goes from (x, y) to (to_x, to_y); the other pointer actions read x and y). Key combinations and custom
 durations are not in the Gym space; pass them as protocol JSON (the env takes both).
@@ -34,7 +34,8 @@ def text_space(*texts, max_length=None):
 
 
 def cua_types(desc):
-    return ("press_key", "wait") + (POINTER_TYPES if desc["pointer"] else ())
+    """The primitive kinds a game takes: a key press only where it has keys (a game may be pointer-only)."""
+    return (("press_key",) if desc["keys"] else ()) + ("wait",) + (POINTER_TYPES if desc["pointer"] else ())
 
 
 def action_space(desc, interface):
@@ -77,8 +78,6 @@ def to_protocol(action, desc, interface):
         types = cua_types(desc)
         kind = types[_index(action, "type", len(types))]
         if kind == "press_key":
-            if not desc["keys"]:
-                raise ActionError("this game has no keys")
             return {"type": "press_key", "key": desc["keys"][_index(action, "key", len(desc["keys"]))]}
         if kind == "wait":
             return {"type": "wait"}
@@ -161,9 +160,10 @@ def describe_actions(desc, interface):
             args = ", ".join(f"{arg}: {b['min']}..{b['max']}" for arg, b in (action.get("args") or {}).items())
             lines.append(f"{action['name']}({args}): {action.get('description', '')}".rstrip(": "))
     else:
-        keys = ", ".join(desc["keys"])
-        lines.append(f"press_key(key): press and hold one key for the step; keys: {keys}")
-        lines.append(f"press_keys(keys): hold up to {MAX_KEYS_AT_ONCE} keys together")
+        if desc["keys"]:
+            keys = ", ".join(desc["keys"])
+            lines.append(f"press_key(key): press and hold one key for the step; keys: {keys}")
+            lines.append(f"press_keys(keys): hold up to {MAX_KEYS_AT_ONCE} keys together")
         if desc["pointer"]:
             w, h = desc["viewport"]["width"], desc["viewport"]["height"]
             lines.append(f"left_click(x, y): click at a point of the {w}x{h} frame (x 0..{w - 1}, y 0..{h - 1})")

@@ -134,3 +134,13 @@ def test_the_package_declares_its_dependencies_and_says_when_the_sandbox_is_miss
     command = subprocess.run([sys.executable, "-m", "gameworld_client", "run", "--agent", "random"], env=env,
                              cwd=tmp_path, capture_output=True, text=True)
     assert command.returncode == 2 and "or play hosted on a site" in command.stdout, command.stdout + command.stderr
+
+
+def test_a_pointer_only_game_offers_no_key_actions():
+    from gameworld_client.chat import tools_for
+    from gameworld_client.spaces import describe_actions
+
+    desc = registry.game("slicer").action_space.describe()
+    assert desc["keys"] == [] and desc["pointer"]
+    assert [t["function"]["name"] for t in tools_for(desc, "cua")] == ["left_click", "mouse_move", "drag", "wait"]
+    assert "press_key" not in describe_actions(desc, "cua") and "drag(x, y, to_x, to_y)" in describe_actions(desc, "cua")
