@@ -39,12 +39,12 @@ def token_still_active(token_id):
     return ApiToken.objects.filter(pk=token_id, revoked_at__isnull=True, user__is_active=True).exists()
 
 
-def task_description(task, *, sealed, episodes=None):
-    """A task as the agent sees it: a sealed evaluation plays `episodes` episodes of it (by default as many as it
-    has public seeds), each at a seed the site draws; otherwise the agent picks one of its public seeds."""
+def task_description(task, *, sealed, episodes):
+    """A task as the agent sees it: a sealed evaluation plays `episodes` episodes of it, each at a seed the site
+    draws; otherwise the agent picks one of its public seeds."""
     game = task.game
     spec = task.spec()  # the game version the task was made for (its action space)
-    episodes = {"episodes": episodes or len(task.seeds)} if sealed else {"seeds": list(task.seeds)}
+    episodes = {"episodes": episodes} if sealed else {"seeds": list(task.seeds)}
     return {"task": task.task_id, "title": task.title, "instruction": task.instruction,
             "max_actions": task.max_actions, "step_ms": task.step_ms, **episodes,
             "game": {"slug": game.slug, "title": game.title, "backend": game.backend, "genre": game.genre,

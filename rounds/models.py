@@ -105,10 +105,11 @@ class Entry(models.Model):
     def latest_round(self):
         return self.rounds.select_related("evaluation").order_by("-index").first()
 
-    def stage(self):
+    def stage(self, latest=None):
         """Where the entry is: "playing" (a round is open), "between" (a round is submitted, the next not begun),
-        "finished" (the held-out round is submitted) or "expired" (its open round expired)."""
-        latest = self.latest_round()
+        "finished" (the held-out round is submitted) or "expired" (its open round expired). `latest`: its latest
+        round, when the caller has it already."""
+        latest = latest or self.latest_round()
         status = latest.evaluation.status
         if status == HostedEvaluation.Status.EXPIRED:
             return "expired"

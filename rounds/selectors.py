@@ -29,13 +29,16 @@ def published_curricula():
     return list(Curriculum.objects.filter(published=True).select_related("task_set").order_by("-created"))
 
 
-def round_runs(curriculum):
-    """One row a verified run of the curriculum's rounds: entry, round, game, task (game/slug@version), progress
-    (0-1), success."""
+def round_runs(curriculum, entry_id=None):
+    """One row a verified run of the curriculum's rounds (of one entry's, when given): entry, round, game, task
+    (game/slug@version), progress (0-1), success."""
     rows = Run.objects.filter(
         submission__hosted_evaluation__round__entry__curriculum=curriculum, status=Run.Status.VERIFIED,
         mismatch=False, submission__hidden=False,
-    ).values_list("submission__hosted_evaluation__round__entry_id", "submission__hosted_evaluation__round__index",
+    )
+    if entry_id is not None:
+        rows = rows.filter(submission__hosted_evaluation__round__entry_id=entry_id)
+    rows = rows.values_list("submission__hosted_evaluation__round__entry_id", "submission__hosted_evaluation__round__index",
                   "task__game__slug", "task__slug", "task__version", "progress", "success")
     table = pd.DataFrame([(entry, index, game, f"{game}/{slug}@{version}", progress, success)
                           for entry, index, game, slug, version, progress, success in rows], columns=COLUMNS)
@@ -79,25 +82,34 @@ def _rounded(result):
     return None if result is None else {**result, **{k: round(result[k], 2) for k in ("diff", "lo", "hi")}}
 
 
-def entry_figures(curriculum, runs, entry_id):
-    """{scope: measures} for one entry: each game of the curriculum, and OVERALL (every task pooled)."""
-    mine = runs[runs["entry"] == entry_id]
-    scopes = [*curriculum.games(), OVERALL]
+class Layout:
+    """What the figures need of a curriculum, read once for all its entries: its scopes (each game, then OVERALL),
+    its held-out tasks and its last training round."""
+
+    def __init__(self, curriculum):
+        self.scopes = [*curriculum.games(), OVERALL]
+        self.held_ids = {task.task_id for task in curriculum.held_out_tasks.select_related("game")}
+        self.last_round = curriculum.rounds
+
+
+def entry_figures(layout, mine):
+    """{scope: measures} for one entry from its runs (`mine`, rows of round_runs): each game, and OVERALL (every
+    task pooled)."""
+    held_round = layout.last_round + 1
     if mine.empty:
         nothing = pd.DataFrame(columns=["cold", "after"], dtype=float)
-        return {scope: measures(pd.DataFrame(dtype=float), nothing, curriculum.rounds) for scope in scopes}
+        return {scope: measures(pd.DataFrame(dtype=float), nothing, layout.last_round) for scope in layout.scopes}
     per_task = mine.groupby(["game", "task", "round"])["progress"].mean().mul(100)
-    table = per_task.unstack("round").reindex(columns=range(curriculum.held_out_round + 1))
-    held_ids = {task.task_id for task in curriculum.held_out_tasks.select_related("game")}
-    is_held = table.index.get_level_values("task").isin(held_ids)
-    training = table[~is_held].drop(columns=[curriculum.held_out_round])
-    held = table[is_held][[0, curriculum.held_out_round]].set_axis(["cold", "after"], axis=1)
+    table = per_task.unstack("round").reindex(columns=range(held_round + 1))
+    is_held = table.index.get_level_values("task").isin(layout.held_ids)
+    training = table[~is_held].drop(columns=[held_round])
+    held = table[is_held][[0, held_round]].set_axis(["cold", "after"], axis=1)
 
     def part(frame, scope):
         chosen = frame if scope == OVERALL else frame[frame.index.get_level_values("game") == scope]
         return chosen.droplevel("game")
 
-    return {scope: measures(part(training, scope), part(held, scope), curriculum.rounds) for scope in scopes}
+    return {scope: measures(part(training, scope), part(held, scope), layout.last_round) for scope in layout.scopes}
 
 
 def board(curriculum):
@@ -107,10 +119,9 @@ def board(curriculum):
 
 
 def _board(curriculum):
-    runs = round_runs(curriculum)
-    rows = []
-    for entry in curriculum.entries.select_related("user").order_by("created"):
-        rows.append({**entry_summary(entry), "figures": entry_figures(curriculum, runs, entry.pk)})
+    runs, layout = round_runs(curriculum), Layout(curriculum)
+    rows = [{**entry_summary(entry), "figures": entry_figures(layout, runs[runs["entry"] == entry.pk])}
+            for entry in curriculum.entries.select_related("user").order_by("created")]
     ranked = [row for row in rows if row["stage"] == "finished" and row["figures"][OVERALL]["transfer"]]
     ranks = interval_ranks([r["figures"][OVERALL]["transfer"]["lo"] for r in ranked],
                            [r["figures"][OVERALL]["transfer"]["hi"] for r in ranked])
@@ -122,7 +133,7 @@ def _board(curriculum):
 
 def entry_summary(entry):
     rounds = list(entry.rounds.select_related("evaluation__submission").order_by("index"))
-    return {"id": entry.pk, "agent": entry.agent, "user": entry.user.username, "stage": entry.stage(),
+    return {"id": entry.pk, "agent": entry.agent, "user": entry.user.username, "stage": entry.stage(rounds[-1]),
             "created": entry.created, "rank": None,
             "rounds": [{"index": r.index, "label": r.label, "artifact": r.artifact, "held_out": r.held_out,
                         "status": r.evaluation.status,
@@ -132,8 +143,8 @@ def entry_summary(entry):
 
 
 def entry_detail(entry):
-    runs = round_runs(entry.curriculum)
-    return {**entry_summary(entry), "figures": entry_figures(entry.curriculum, runs, entry.pk)}
+    return {**entry_summary(entry),
+            "figures": entry_figures(Layout(entry.curriculum), round_runs(entry.curriculum, entry.pk))}
 
 
 def export_rows(curriculum):
