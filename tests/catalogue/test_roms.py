@@ -17,7 +17,7 @@ pytestmark = pytest.mark.django_db
 ADD_URL = "/admin/catalogue/registeredrom/add/"
 SNAKE = registry.game("snake")
 SNAKE_ROM = (SNAKE.bundle_dir / "snake.gb").read_bytes()
-APPLES_2 = SNAKE.tasks["apples-2"]
+APPLES_3 = SNAKE.tasks["apples-3"]
 
 
 @pytest.fixture(autouse=True)
@@ -38,9 +38,9 @@ def declarations(**changes):
         "state_fields": json.dumps({"score": "Apples eaten.", "length": "Snake length."}),
         "rules": json.dumps({k: section[k] for k in ("status", "actionable", "terminal")}),
         "seed": json.dumps(section["seed"]), "press_frames": "5", "release_frames": "14",
-        "tasks": json.dumps([{"slug": "apples-2", "title": "Eat two apples", "instruction": APPLES_2.instruction,
-                              "score_field": "score", "target": 2, "reference": APPLES_2.reference.to_dict(),
-                              "null": APPLES_2.null.to_dict()}]),
+        "tasks": json.dumps([{"slug": "apples-3", "title": "Eat three apples", "instruction": APPLES_3.instruction,
+                              "score_field": "score", "target": 3, "reference": APPLES_3.reference.to_dict(),
+                              "null": APPLES_3.null.to_dict()}]),
         "boot_frames": "120", "start_actions": "[]",
     }
     form.update(changes)
@@ -124,7 +124,7 @@ def test_start_state_capture_and_task_check_from_the_admin(admin_client):
     assert rom.start_state and len(rom.start_state_sha256) == 64
     response = admin_client.post(changelist, {"action": "check_tasks", "_selected_action": [rom.pk]}, follow=True)
     page = response.content.decode()
-    assert "ok pocket-snake/apples-2@1 reference" in page and "ok pocket-snake/apples-2@1 null" in page
+    assert "ok pocket-snake/apples-3@1 reference" in page and "ok pocket-snake/apples-3@1 null" in page
 
 
 def test_a_registered_rom_runs_in_the_sandbox_like_a_bundle(admin_client):
@@ -134,10 +134,10 @@ def test_a_registered_rom_runs_in_the_sandbox_like_a_bundle(admin_client):
                                                           "_selected_action": [rom.pk]})
     rom.refresh_from_db()
     game = write_rom_bundle(rom=rom)
-    with make(game.tasks["apples-2"], observation="state") as env:
+    with make(game.tasks["apples-3"], observation="state") as env:
         state, _ = env.reset(seed=1)
         assert state["status"] == "playing" and state["score"] == 0
-        for action in APPLES_2.reference.actions:
+        for action in APPLES_3.reference.actions:
             state, info = env.step(action)
         assert info["success"]
 
@@ -166,13 +166,13 @@ def test_a_registered_rom_joins_the_library_and_verifies_like_any_game(admin_cli
     assert game.frame_png and game.backend == "gameboy"
     assert client.get("/games/pocket-snake/").status_code == 200
     assert b"pocket-snake" not in client.get("/games/pocket-snake/frame.png").content  # a frame, never the ROM
-    task = Task.objects.get(game=game, slug="apples-2")
+    task = Task.objects.get(game=game, slug="apples-3")
     from catalogue.models import TaskSet
 
     extra = TaskSet.objects.create(slug="roms", name="ROMs", status="published")
     extra.tasks.set([task])
-    parsed = parse_upload(payload([{"task": "pocket-snake/apples-2@1", "seed": 1,
-                                    "actions": APPLES_2.reference.actions}], task_set="roms"),
+    parsed = parse_upload(payload([{"task": "pocket-snake/apples-3@1", "seed": 1,
+                                    "actions": APPLES_3.reference.actions}], task_set="roms"),
                           user=make_user(), limits=UploadLimits.current())
     submission = services.create_submission(user=make_user(), parsed=parsed)
     verification.verify_run(run_id=submission.runs.get().pk)

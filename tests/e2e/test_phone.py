@@ -21,8 +21,8 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touc
 DESKTOP = {"viewport": {"width": 1280, "height": 900}}
 TAP = 44  # px: the smallest tap target a phone's user can hit reliably
 
-PAGES = {"board": "/", "games": "/games/", "game": "/games/runner/", "task": "/play/runner/clear-18/",
-         "board-task": "/leaderboard/tasks/runner/clear-18/1/", "compare": "/leaderboard/compare/",
+PAGES = {"board": "/", "games": "/games/", "game": "/games/runner/", "task": "/play/runner/clear-17/",
+         "board-task": "/leaderboard/tasks/runner/clear-17/1/", "compare": "/leaderboard/compare/",
          "agent": "/leaderboard/agents/{agent}/", "submit": "/submit/", "evaluate": "/evaluate/",
          "docs": "/docs/submissions/", "account": "/account/", "campaigns": "/campaigns/",
          "campaign": "/campaigns/spring/"}
@@ -160,8 +160,8 @@ def test_a_games_tasks_are_cards_with_their_play_button_in_view(site_url, board,
         play.scroll_into_view_if_needed()
         box = play.bounding_box()
         assert box["x"] >= 0 and box["x"] + box["width"] <= 390 and box["height"] >= TAP, box
-    cards.filter(has_text="Get past 18 obstacles").get_by_role("link", name="Play").tap()
-    page.wait_for_url("**/play/runner/clear-18/")
+    cards.filter(has_text="Get past 17 obstacles").get_by_role("link", name="Play").tap()
+    page.wait_for_url("**/play/runner/clear-17/")
 
 
 def test_on_a_phone_the_board_shows_its_table_first_and_every_control_is_a_tap_target(site_url, board, open_page):

@@ -19,7 +19,7 @@ from gameworld_client.spaces import ActionError, action_space, check_action, fro
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@pytest.mark.parametrize("task, interface", [("breakout/rally-5", "generalist"), ("snake/apples-2", "cua")])
+@pytest.mark.parametrize("task, interface", [("breakout/rally-5", "generalist"), ("snake/apples-3", "cua")])
 def test_check_env_passes_for_a_browser_and_a_game_boy_task(task, interface):
     env = gymnasium.make("gameworld/GameWorld-v0", task=task, interface=interface, render_mode="rgb_array").unwrapped
     try:

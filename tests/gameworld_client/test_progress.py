@@ -22,13 +22,13 @@ def test_the_run_bar_shows_runs_steps_the_current_task_and_the_mean_progress():
     progress.on_run({"task": "breakout/rally-5@1", "seed": 1, "claimed": {"progress": 1.0, "success": True}})
     progress.on_step(env("runner/clear-6@1", 2), {"step": 1})
     progress.on_run({"task": "runner/clear-6@1", "seed": 2, "claimed": {"progress": 0.0, "success": False}})
-    progress.on_step(env("snake/apples-2@1", 1), {"step": 1})
+    progress.on_step(env("snake/apples-3@2", 1), {"step": 1})
     progress.close()
     drawn = screen.getvalue()
     assert "runs:   0%" in drawn and "0/3" in drawn
     assert "breakout/rally-5@1 seed 1 step 2, 2 steps, mean progress -" in drawn
     assert "1/3" in drawn and "mean progress 1.000" in drawn
-    assert "2/3" in drawn and "snake/apples-2@1 seed 1 step 1, 4 steps, mean progress 0.500" in drawn
+    assert "2/3" in drawn and "snake/apples-3@2 seed 1 step 1, 4 steps, mean progress 0.500" in drawn
 
 
 def test_a_sealed_run_is_named_by_its_episode_number():

@@ -28,7 +28,7 @@ def games():
 
 
 def runner_session(user, mode=PlaySession.Mode.BASELINE):
-    return services.start_session(user=user, task=task("runner/clear-18@1"), mode=mode)
+    return services.start_session(user=user, task=task("runner/clear-17@1"), mode=mode)
 
 
 class Player:
@@ -181,7 +181,7 @@ def test_auth_middleware_passes_the_signed_in_user(client):
 
 def test_game_boy_games_play_over_the_same_socket():
     user = make_user("gb")
-    session = services.start_session(user=user, task=task("snake/apples-2@1"), mode=PlaySession.Mode.PRACTICE)
+    session = services.start_session(user=user, task=task("snake/apples-3@2"), mode=PlaySession.Mode.PRACTICE)
 
     async def scenario():
         player = Player(session, user)

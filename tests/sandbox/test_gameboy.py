@@ -184,7 +184,7 @@ def test_the_press_lasts_press_frames(bundle):
         for task in data["tasks"]:
             task["step_ms"] = 251
     edit_manifest(folder, change)
-    with make(games.task("snake/apples-2"), observation="state") as env:
+    with make(games.task("snake/apples-3"), observation="state") as env:
         env.reset(seed=1)
         state, _ = env.step(UP)
         assert state["ticks"] == 15 and state["direction"] == "up"
@@ -192,7 +192,7 @@ def test_the_press_lasts_press_frames(bundle):
 
 def test_seeds_choose_the_game_deterministically():
     def apple(seed):
-        with make("snake/apples-2", observation="state") as env:
+        with make("snake/apples-3", observation="state") as env:
             state, _ = env.reset(seed=seed)
             return state["apple_x"], state["apple_y"]
     assert apple(1) == apple(1)
@@ -209,7 +209,7 @@ def test_restart_gives_the_same_state_as_open():
 # Frames and fields.
 
 def test_frames_are_160x144_and_scale_crisply():
-    with make("snake/apples-2", observation="frame") as env:
+    with make("snake/apples-3", observation="frame") as env:
         jpeg, _ = env.reset(seed=1)
         assert Image.open(io.BytesIO(jpeg)).size == (160, 144)
         png = env.render("png")
