@@ -19,7 +19,7 @@ from tests.factories import load_games, make_user, task
 pytestmark = [pytest.mark.slow, pytest.mark.real_broker, pytest.mark.django_db(transaction=True)]
 
 # Level 3, 4 and 5: the rule hands them out in this order. The first two are played with their references.
-GEMS, CORNER, SHOP = "gemmaze/gems-3@3", "merge2048/corner-20@1", "shop/earn-15@1"
+GEMS, CORNER, SHOP = "gemmaze/escape-1@3", "merge2048/corner-20@1", "shop/earn-15@1"
 KEYS = {"up": "ArrowUp", "down": "ArrowDown", "left": "ArrowLeft", "right": "ArrowRight"}
 
 
@@ -121,7 +121,7 @@ def test_two_volunteers_get_different_tasks_coverage_moves_and_an_abandoned_task
         # The coverage view moved: two of three runs done, by two players.
         ann.goto(site_url + "/campaigns/spring/")
         assert (fact(ann, "done"), fact(ann, "missing"), fact(ann, "players")) == ("2", "1", "2")
-        assert ann.locator('#coverage-task tr[data-task="gemmaze/gems-3@3"] .cov').inner_text() == "1/1"
+        assert ann.locator('#coverage-task tr[data-task="gemmaze/escape-1@3"] .cov').inner_text() == "1/1"
         assert ann.locator('#coverage-task tr[data-task="shop/earn-15@1"] .cov').inner_text() == "0/1"
 
         # Cal takes the last task and walks away without playing.
