@@ -33,7 +33,7 @@ def test_an_instruction_that_drops_a_fact_is_named():
             task["instruction"] = task["instruction"].replace("2.5 steps", "a while")
     problems = parity_problems(with_manifest(registry.game("bouncebox"), drop_air_time))
     assert len(problems) == 5
-    assert problems[0] == ("bouncebox/clear-room-1@2: the instruction a computer-use agent reads lacks what the "
+    assert problems[0] == ("bouncebox/clear-2-rooms@1: the instruction a computer-use agent reads lacks what the "
                            "semantic actions tell a generalist: 2.5 (jump)")
 
 
