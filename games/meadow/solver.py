@@ -6,7 +6,7 @@ grass and field) onto the field tile it works, or next to the building it uses a
 presses Space:
   0. water the crop underfoot; ship at once when the action budget is about to end;
   1. harvest a ripe crop; 2. ship what it carries; 3. (big-can task) buy the Big Can once it can;
-  4. buy seeds at the stall, as many as the can waters (turnips: in 100 actions carrots and melons ripen
+  4. buy seeds at the stall, as many as the can waters (turnips: in a budget of 100 or so carrots and melons ripen
      too late to pay; the first three tasks plant only the four seeds the farmer starts with);
   5. fill the can at the well (it starts empty) when it holds less than the dry crops and the seeds in the
      bag will need (seeds count only on a sunny day); 6. water dry crops; 7. plant the seeds in the bag on the
@@ -24,7 +24,6 @@ sys.path.insert(0, str(ROOT))
 from sandbox import solvers  # noqa: E402
 
 MANIFEST = Path(__file__).resolve().with_name("manifest.json")
-BUDGET = 100
 KINDS = ["turnip", "carrot", "melon"]
 COST = {"turnip": 10, "carrot": 20, "melon": 50}
 BIG_CAN = 100
@@ -97,6 +96,7 @@ class Player:
     def __init__(self, task):
         self.task = task
         self.slug = getattr(task, "slug", "") or ""
+        self.budget = getattr(task, "max_actions", 100)
         self.n = 0
 
     def act(self, env, state, info):
@@ -105,7 +105,7 @@ class Player:
 
     def decide(self, s):
         tiles = s["tiles"]
-        left = BUDGET - self.n + 1
+        left = self.budget - self.n + 1
         bag = sum(s["seeds"].values())
         carried = sum(s["produce"].values())
         ripe = find(tiles, "*")
@@ -159,7 +159,7 @@ class Player:
 
 
 def main():
-    """Play every task on each of its seeds; store the first seed's run as its reference, 100 waits as its null."""
+    """Play every task on each of its seeds; store the first seed's run as its reference, max_actions waits as its null."""
     solvers.write_references(MANIFEST, Player, only=sys.argv[1:],
                              report=lambda s: f"day={s['day']} earned={s['earned']} coins={s['coins']} "
                                               f"harvested={s['crops_harvested']} big_can={s['big_can']}")

@@ -8,17 +8,15 @@ Policy (greedy, re-planned every step):
   4. someone queues: go to the till;
   5. otherwise top up the emptiest shelf, or wait by the till.
 
-Run: .venv/bin/python games/shop/solver.py [--dry-run]
+Run: .venv/bin/python games/shop/solver.py [task-slug ...]
 """
-import json
 import sys
 from collections import deque
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
-from sandbox import make  # noqa: E402
-from sandbox import manifest_json  # noqa: E402
+from sandbox import solvers  # noqa: E402
 
 MANIFEST = ROOT / "games" / "shop" / "manifest.json"
 MAP = ["############",
@@ -127,25 +125,6 @@ class Shopkeeper:
         return "till" if not next_to(me, TILL) else "wait"
 
 
-def play(task_id, seed):
-    env = make(task_id, observation="state")
-    actions, best, player = [], 0, keeper_for(task_id.split("/")[1])
-    try:
-        state, info = env.reset(seed=seed)
-        for _ in range(100):
-            action = player.decide(state)
-            actions.append(action)
-            state, info = env.step(action)
-            best = max(best, state["score"])
-            if info["success"]:
-                break
-            if info["terminated"] or info["truncated"]:
-                break
-    finally:
-        env.close()
-    return actions, info, best
-
-
 class Restocker:
     """For the restock tasks: fetch the good whose shelf has the most room, put it on its shelf, again."""
 
@@ -175,17 +154,11 @@ class Player:
 
 
 def main():
-    manifest = json.loads(MANIFEST.read_text())
-    for task in manifest["tasks"]:
-        seed = task["reference"]["seed"]
-        actions, info, best = play(f"shop/{task['slug']}", seed)
-        print(f"{task['slug']}: success={info['success']} actions={len(actions)} best_score={best} "
-              f"served={info['state']['customers_served']} unhappy={info['state']['unhappy']}")
-        if not info["success"]:
-            raise SystemExit(f"{task['slug']}: the scripted player missed the target")
-        task["reference"] = {"seed": seed, "actions": actions}
-    if "--dry-run" not in sys.argv:
-        manifest_json.write(MANIFEST, manifest)
+    """Play every task on each of its seeds within its budget; store the first seed's run as its reference and
+    `max_actions` waits as its null."""
+    solvers.write_references(MANIFEST, Player, only=[a for a in sys.argv[1:] if not a.startswith("-")],
+                             report=lambda s: f"score={s['score']} served={s['customers_served']} "
+                                              f"restocks={s['restocks']} unhappy={s['unhappy']}")
 
 
 if __name__ == "__main__":
