@@ -32,7 +32,7 @@ PAGE_EVERY_S, POLL_EVERY_S, UPLOAD_EVERY_S, ACTION_EVERY_S = 0.25, 0.5, 3.0, 0.5
 IDLE_S = 10
 SETTLE_S = 180  # the longest wait for the uploaded runs to be verified after the soak
 AGENT = {"name": "soak-agent", "model": "scripted", "interface": "cua"}
-TASK = "breakout/rally-5@1"
+TASK = "breakout/rally-5@2"
 
 
 def prepare(players, agents):

@@ -3,7 +3,7 @@
     from gameworld_client import upload, wait, write_submission
 
     write_submission("results.json", agent={"name": "my-agent", "model": "my-model", "interface": "cua"},
-                     task_set="core-v14", runs=[{"task": "breakout/rally-5@1", "seed": 1,
+                     task_set="core-v14", runs=[{"task": "breakout/rally-5@2", "seed": 1,
                                                 "actions": [{"type": "press_key", "key": "Space"}]}])
     created = upload("results.json", site="http://127.0.0.1:8000", token=os.environ["GAMEWORLD_TOKEN"])
     final = wait(created["status_url"], on_progress=lambda s: print(s["status"], s["runs_done"]))

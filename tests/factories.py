@@ -9,7 +9,7 @@ from submissions.management.commands._baselines import primitive
 from submissions.models import UploadLimits
 
 # Short reference trajectories, one per game: quick to replay.
-SHORT_TASKS = ["minesweeper/clear-board@2", "platformer/seven-coins@3", "breakout/rally-5@1",
+SHORT_TASKS = ["minesweeper/clear-2-boards@2", "platformer/seven-coins@3", "breakout/rally-5@2",
                "merge2048/corner-20@1"]
 
 

@@ -47,26 +47,26 @@ def verified_submission(task_ids):
 
 
 def test_editing_what_a_published_task_measures_makes_a_new_version_and_keeps_old_figures(maintainer):
-    submission = verified_submission(["minesweeper/clear-board@2"])
-    old = task("minesweeper/clear-board@2")
+    submission = verified_submission(["minesweeper/clear-2-boards@2"])
+    old = task("minesweeper/clear-2-boards@2")
     default = TaskSet.objects.get(is_default=True)
     before = selectors.runs_table(default)[["run_id", "progress", "success"]].to_dict("records")
-    new = curation.edit_task(actor=maintainer, task=old, changes={"target": 2.0, "instruction": "Clear two boards."})
-    assert (new.version, new.target, new.slug) == (3, 2.0, "clear-board")
+    new = curation.edit_task(actor=maintainer, task=old, changes={"target": 3.0, "instruction": "Clear three boards."})
+    assert (new.version, new.target, new.slug) == (3, 3.0, "clear-2-boards")
     assert new.calibration is None  # a new definition has no card until it is measured
     old.refresh_from_db()
-    assert (old.target, old.version) == (1, 2) and old.runs.count() == 1
+    assert (old.target, old.version) == (2, 2) and old.runs.count() == 1
     assert selectors.runs_table(default)[["run_id", "progress", "success"]].to_dict("records") == before
     assert submission.runs.get().task_id == old.pk
     entry = AuditEntry.objects.get(action="new task version")
-    assert entry.actor == maintainer and entry.changes["from"] == "minesweeper/clear-board@2"
-    assert entry.changes["target"] == [1.0, 2.0]
+    assert entry.actor == maintainer and entry.changes["from"] == "minesweeper/clear-2-boards@2"
+    assert entry.changes["target"] == [2.0, 3.0]
 
 
 def test_wording_is_fixed_in_place_and_logged(maintainer):
-    old = task("minesweeper/clear-board@2")
+    old = task("minesweeper/clear-2-boards@2")
     same = curation.edit_task(actor=maintainer, task=old, changes={"instruction": "Open ten safe cells (10)."})
-    assert same.pk == old.pk and Task.objects.filter(slug="clear-board").count() == 1
+    assert same.pk == old.pk and Task.objects.filter(slug="clear-2-boards").count() == 1
     assert AuditEntry.objects.get(action="reworded task").changes["instruction"][1] == "Open ten safe cells (10)."
 
 
@@ -127,7 +127,7 @@ def test_every_game_s_tasks_sample_every_interface_between_them():
 
 def test_an_unvalidated_task_blocks_publication_and_retired_sets_take_no_submissions(maintainer):
     draft = TaskSet.objects.create(slug="fresh", name="Fresh")
-    draft.tasks.set([task("breakout/rally-5@1")])
+    draft.tasks.set([task("breakout/rally-5@2")])
     with pytest.raises(curation.CurationRefused, match="not validated"):
         curation.publish_task_set(actor=maintainer, task_set=draft)
     # A refusal over many tasks is summarised by reason: a few named, the rest counted.
@@ -145,7 +145,7 @@ def test_an_unvalidated_task_blocks_publication_and_retired_sets_take_no_submiss
 
 
 def test_moderation_hides_a_submission_from_every_figure_with_a_public_reason(maintainer, client):
-    submission = verified_submission(["minesweeper/clear-board@2"])
+    submission = verified_submission(["minesweeper/clear-2-boards@2"])
     default = TaskSet.objects.get(is_default=True)
     public = selectors.PUBLIC_BOARD  # an upload's board
     assert len(selectors.runs_table(default, board=public)) == 1
@@ -333,9 +333,9 @@ def test_a_bad_manifest_in_an_archive_names_the_field(maintainer):
 
 
 def test_a_non_maintainer_is_refused_every_curation_action(visitor):
-    submission = verified_submission(["minesweeper/clear-board@2"])
+    submission = verified_submission(["minesweeper/clear-2-boards@2"])
     draft = TaskSet.objects.create(slug="d", name="D")
-    some_task = task("breakout/rally-5@1")
+    some_task = task("breakout/rally-5@2")
     for action in (lambda: curation.edit_task(actor=visitor, task=some_task, changes={"target": 20.0}),
                    lambda: curation.validate_task(actor=visitor, task=some_task),
                    lambda: curation.publish_task_set(actor=visitor, task_set=draft),
@@ -357,7 +357,7 @@ def test_the_admin_task_list_shows_validation_and_publication_first(admin_client
 
 def test_a_non_maintainer_is_refused_on_the_admin_pages_and_posts(client, visitor):
     client.force_login(visitor)
-    some_task = task("breakout/rally-5@1")
+    some_task = task("breakout/rally-5@2")
     core = TaskSet.objects.get(slug="core-v14")
     for url in ("/admin/catalogue/task/", f"/admin/catalogue/task/{some_task.pk}/change/", "/admin/catalogue/taskset/",
                 "/admin/catalogue/game/import/", "/admin/submissions/submission/", "/admin/catalogue/auditentry/"):
@@ -371,15 +371,15 @@ def test_a_non_maintainer_is_refused_on_the_admin_pages_and_posts(client, visito
 
 def test_a_maintainer_edits_a_published_task_in_the_admin_and_gets_a_new_version(client, maintainer):
     client.force_login(maintainer)
-    old = task("minesweeper/clear-board@2")
-    form = {"title": old.title, "instruction": "Clear two boards.", "score_field": old.score_field,
-            "start": json.dumps(old.start), "target": 2, "max_actions": old.max_actions, "step_ms": old.step_ms,
+    old = task("minesweeper/clear-2-boards@2")
+    form = {"title": old.title, "instruction": "Clear three boards.", "score_field": old.score_field,
+            "start": json.dumps(old.start), "target": 3, "max_actions": old.max_actions, "step_ms": old.step_ms,
             "seeds": json.dumps(old.seeds), "reference": json.dumps(old.reference), "null": json.dumps(old.null),
             "validations-TOTAL_FORMS": 0, "validations-INITIAL_FORMS": 0}
     response = client.post(f"/admin/catalogue/task/{old.pk}/change/", form, follow=True)
     assert response.status_code == 200
-    assert "was saved as minesweeper/clear-board@3" in response.content.decode()
-    assert Task.objects.get(pk=old.pk).target == 1 and task("minesweeper/clear-board@3").target == 2
+    assert "was saved as minesweeper/clear-2-boards@3" in response.content.decode()
+    assert Task.objects.get(pk=old.pk).target == 2 and task("minesweeper/clear-2-boards@3").target == 3
 
 
 def test_admin_edits_of_settings_and_experts_are_in_the_audit_log(client, maintainer):

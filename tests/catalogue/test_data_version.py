@@ -16,7 +16,7 @@ from tests.leaderboard.factories import build_run, mini_task_set, run, submissio
 
 pytestmark = pytest.mark.django_db
 
-T1, T2 = "breakout/rally-5@1", "runner/clear-6@1"
+T1, T2 = "breakout/rally-5@2", "runner/clear-6@1"
 
 
 def moved_by(write):

@@ -36,7 +36,7 @@ def shoot(page, artifacts_dir, name):
 
 
 def test_a_novice_run_is_confirmed_and_consent_is_given_and_withdrawn(site_url, browser, artifacts_dir):
-    task_set = mini_task_set(["breakout/rally-5@1", "runner/clear-6@1"])
+    task_set = mini_task_set(["breakout/rally-5@2", "runner/clear-6@1"])
     campaign = Campaign.objects.create(
         slug="spring", title="Spring baselines", task_set=task_set, novice_runs_per_task=1, expert_runs_per_task=0,
         consent_text="Your key presses are recorded and published under a pseudonym.",

@@ -15,7 +15,7 @@ def test_validate_a_task_publish_a_task_set_and_see_it_on_the_leaderboard(site_u
     load_games()
     maya = User.objects.create_user("maya", password="pw-maya-2026!", is_staff=True)
     maya.groups.add(Group.objects.get(name=MAINTAINERS))
-    quick = task("breakout/rally-5@1")
+    quick = task("breakout/rally-5@2")
     draft = TaskSet.objects.create(slug="sweep-mini", name="Sweep mini")
     draft.tasks.set([quick])
 
@@ -29,7 +29,7 @@ def test_validate_a_task_publish_a_task_set_and_see_it_on_the_leaderboard(site_u
     page.locator(f"input[name=_selected_action][value='{draft.pk}']").check()
     page.select_option("select[name=action]", "publish")
     page.get_by_role("button", name="Go").click()
-    assert "cannot be published while tasks fail validation: 1 not validated: breakout/rally-5@1" in \
+    assert "cannot be published while tasks fail validation: 1 not validated: breakout/rally-5@2" in \
         page.locator(".messagelist").inner_text()
 
     page.goto(site_url + "/admin/catalogue/task/?q=rally-5")

@@ -60,7 +60,7 @@ def test_a_stroke_on_the_frame_is_a_drag_and_a_tap_is_a_click(site_url, celery_w
 
     load_games()
     make_user("dora")
-    page.goto(site_url + "/accounts/login/?next=/play/minesweeper/clear-board/")
+    page.goto(site_url + "/accounts/login/?next=/play/minesweeper/clear-2-boards/")
     page.fill("#id_username", "dora")
     page.fill("#id_password", "pw-dora-2026!")
     page.get_by_role("button", name="Sign in").click()

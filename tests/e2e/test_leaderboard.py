@@ -28,8 +28,8 @@ def test_browse_the_leaderboard_and_step_through_a_replay(site_url, celery_worke
     ts = core_task_set()
     agents = populate(ts, agents=10)
     best = agents[0]
-    reference = task("breakout/rally-5@1").reference
-    real = Run.objects.create(submission=best, task=task("breakout/rally-5@1"), seed=reference["seed"],
+    reference = task("breakout/rally-5@2").reference
+    real = Run.objects.create(submission=best, task=task("breakout/rally-5@2"), seed=reference["seed"],
                               actions=reference["actions"], claimed_progress=1.0, claimed_success=True)
     verification.verify_run(run_id=real.pk)
 
@@ -117,11 +117,11 @@ def test_a_task_page_draws_its_noisy_solver_ladder(site_url, page, artifacts_dir
     cache.clear()
     ts = core_task_set()
     populate(ts, agents=2)
-    found = task("breakout/rally-5@1")
+    found = task("breakout/rally-5@2")
     found.calibration = json.loads((FIXTURE_GAMES / "tally" / "calibration.json").read_text())["tasks"]["tally/points-8@1"]
     found.save()
     page.set_viewport_size({"width": 1280, "height": 900})
-    page.goto(f"{site_url}/leaderboard/tasks/breakout/rally-5/1/?ts={ts.slug}")
+    page.goto(f"{site_url}/leaderboard/tasks/breakout/rally-5/2/?ts={ts.slug}")
     ladder = page.locator('[data-chart="fig-noise"]')
     ladder.locator(".main-svg").first.wait_for()
     assert ladder.locator(".scatterlayer .trace").count() == 2  # success rate and mean progress

@@ -12,8 +12,8 @@ def test_sign_in_create_a_token_upload_and_watch_verification(site_url, celery_w
                                                               artifacts_dir):
     load_games()
     make_user("bob")
-    tampered = run_entry("breakout/rally-5@1", trajectory="null")  # claims a success it never had
-    runs = [as_computer_use(run_entry(t)) for t in SHORT_TASKS if t != "breakout/rally-5@1"] + [tampered]
+    tampered = run_entry("breakout/rally-5@2", trajectory="null")  # claims a success it never had
+    runs = [as_computer_use(run_entry(t)) for t in SHORT_TASKS if t != "breakout/rally-5@2"] + [tampered]
     upload = tmp_path / "results.json"
     upload.write_text(json.dumps({
         "format": "gameworld.submission/1", "protocol": "paused", "task_set": "core-v14",
@@ -46,7 +46,7 @@ def test_sign_in_create_a_token_upload_and_watch_verification(site_url, celery_w
     rows = page.locator("#runs tbody tr")
     assert rows.count() == len(runs)
     flagged = page.locator("#runs tbody tr.mismatch")
-    assert flagged.count() == 1 and "breakout/rally-5@1" in flagged.inner_text()
+    assert flagged.count() == 1 and "breakout/rally-5@2" in flagged.inner_text()
     assert "claim differs" in flagged.inner_text()
     assert page.locator("#mismatches").inner_text() == "· 1 claim differs from the replay"
     page.screenshot(path=str(artifacts_dir / "submission-verified.png"), full_page=True)

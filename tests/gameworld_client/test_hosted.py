@@ -9,7 +9,7 @@ from submissions.models import ApiToken, Run, Submission
 from tests.factories import as_semantic, load_games, make_user
 
 AGENT = {"name": "hosted-test", "model": "scripted", "interface": "generalist"}
-TASK = "breakout/rally-5@1"
+TASK = "breakout/rally-5@2"
 
 
 def token_for(name):
@@ -87,7 +87,7 @@ def test_the_pages_hosted_command_plays_submits_and_reports_the_verdict(site_url
                              "--timeout", "180"], env=env, cwd="/", capture_output=True, text=True, timeout=400)
     assert result.returncode == 0, result.stdout + result.stderr
     out = result.stdout
-    assert "hosted evaluation " in out and "breakout/rally-5@1 seed 1: progress" in out
+    assert "hosted evaluation " in out and "breakout/rally-5@2 seed 1: progress" in out
     assert "verified: 1 runs, no mismatches" in out
     submission = Submission.objects.get()
     assert submission.agent_name == "Random (generalist)" and submission.interface == "generalist"

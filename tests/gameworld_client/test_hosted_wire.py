@@ -13,7 +13,7 @@ from websockets.sync.server import serve
 from gameworld_client import HostedError, HostedEvaluation
 from gameworld_client.hosted import MAX_MESSAGE_BYTES, RemoteTransport
 
-TASK = {"task": "breakout/rally-5@1", "seeds": [1, 2, 3]}
+TASK = {"task": "breakout/rally-5@2", "seeds": [1, 2, 3]}
 EVALUATION = {"type": "evaluation", "id": 7, "protocol": "paused", "task_set": "core-v14",
               "agent": {"name": "a", "model": "m", "interface": "generalist"}, "tasks": [TASK], "episodes": []}
 JPEG = b"\xff\xd8\xff" + b"\0" * 100

@@ -24,7 +24,7 @@ from tests.gameworld_client.test_upload import AGENT, published_tasks, reference
 ROOT = Path(__file__).resolve().parents[2]
 README = (ROOT / "gameworld_client" / "README.md").read_text()
 WHEELHOUSE = ROOT / "test-artifacts" / "wheelhouse"
-HOSTED_TASK = "breakout/rally-5@1"
+HOSTED_TASK = "breakout/rally-5@2"
 
 
 def code_blocks(text, language):

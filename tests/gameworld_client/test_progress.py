@@ -18,15 +18,15 @@ def test_the_run_bar_shows_runs_steps_the_current_task_and_the_mean_progress():
     screen = Terminal()
     progress = RunProgress(3, file=screen)
     for step in (1, 2):
-        progress.on_step(env("breakout/rally-5@1", 1), {"step": step})
-    progress.on_run({"task": "breakout/rally-5@1", "seed": 1, "claimed": {"progress": 1.0, "success": True}})
+        progress.on_step(env("breakout/rally-5@2", 1), {"step": step})
+    progress.on_run({"task": "breakout/rally-5@2", "seed": 1, "claimed": {"progress": 1.0, "success": True}})
     progress.on_step(env("runner/clear-6@1", 2), {"step": 1})
     progress.on_run({"task": "runner/clear-6@1", "seed": 2, "claimed": {"progress": 0.0, "success": False}})
     progress.on_step(env("snake/apples-3@2", 1), {"step": 1})
     progress.close()
     drawn = screen.getvalue()
     assert "runs:   0%" in drawn and "0/3" in drawn
-    assert "breakout/rally-5@1 seed 1 step 2, 2 steps, mean progress -" in drawn
+    assert "breakout/rally-5@2 seed 1 step 2, 2 steps, mean progress -" in drawn
     assert "1/3" in drawn and "mean progress 1.000" in drawn
     assert "2/3" in drawn and "snake/apples-3@2 seed 1 step 1, 4 steps, mean progress 0.500" in drawn
 
@@ -34,16 +34,16 @@ def test_the_run_bar_shows_runs_steps_the_current_task_and_the_mean_progress():
 def test_a_sealed_run_is_named_by_its_episode_number():
     screen = Terminal()
     progress = RunProgress(1, file=screen)
-    progress.on_run({"task": "breakout/rally-5@1", "episode_number": 2, "claimed": {"progress": 0.5, "success": False}})
+    progress.on_run({"task": "breakout/rally-5@2", "episode_number": 2, "claimed": {"progress": 0.5, "success": False}})
     progress.close()
-    assert "breakout/rally-5@1 episode 2 done" in screen.getvalue()
+    assert "breakout/rally-5@2 episode 2 done" in screen.getvalue()
 
 
 def test_nothing_is_drawn_when_the_output_is_not_a_terminal(capsys):
     log = io.StringIO()
     progress = RunProgress(2, file=log)
-    progress.on_step(env("breakout/rally-5@1", 1), {"step": 1})
-    progress.on_run({"task": "breakout/rally-5@1", "seed": 1, "claimed": {"progress": 1.0, "success": True}})
+    progress.on_step(env("breakout/rally-5@2", 1), {"step": 1})
+    progress.on_run({"task": "breakout/rally-5@2", "seed": 1, "claimed": {"progress": 1.0, "success": True}})
     progress.close()
     verification = VerificationProgress(file=log)
     for status, done in (("queued", 0), ("verifying", 0), ("verifying", 0), ("verifying", 2), ("verified", 2)):

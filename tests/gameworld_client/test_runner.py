@@ -21,7 +21,7 @@ BREAKOUT = {"keys": ["ArrowLeft", "ArrowRight", "Space"], "pointer": False,
             "semantic": [{"name": "move_left", "description": "left"}, {"name": "launch", "description": "serve"}]}
 # The names of breakout/rally-5's reference as semantic actions: a model that plays it reaches the target.
 RALLY = [a["name"] for a in
-         as_semantic(registry.task("breakout/rally-5@1").reference.actions, registry.game("breakout"))]
+         as_semantic(registry.task("breakout/rally-5@2").reference.actions, registry.game("breakout"))]
 MINES = {"keys": ["KeyF"], "pointer": True, "viewport": {"width": 288, "height": 336}, "step_ms_range": [50, 2000],
          "semantic": [{"name": "reveal", "description": "open a cell",
                        "args": {"col": {"min": 0, "max": 8}, "row": {"min": 0, "max": 8}}}]}
@@ -197,7 +197,7 @@ def test_the_upload_format_keeps_latency_for_realtime_only(tmp_path):
     from tests.factories import load_games, payload
 
     load_games()
-    runs = [{"task": "breakout/rally-5@1", "seed": 1, "actions": [
+    runs = [{"task": "breakout/rally-5@2", "seed": 1, "actions": [
         {"type": "press_key", "key": "Space", "latency_ms": 1200}, {"type": "invalid", "raw": "?", "latency_ms": 0}]}]
     with pytest.raises(UploadRejected) as uploaded:  # a file's latencies are the submitter's word
         parse_upload(payload(runs, protocol="realtime"), user=None, limits=UploadLimits.current())
@@ -238,9 +238,9 @@ def test_the_run_command_plays_writes_the_file_and_logs(tmp_path):
              "--out", str(tmp_path / "results.json"), "--log", str(tmp_path / "steps.jsonl")],
             env=env, cwd=root, timeout=300)
     assert result.returncode == 0, result.stdout + terminal
-    assert f"breakout/rally-5@1 seed 1: progress 1.000 success yes, {len(RALLY)} actions (0 invalid)" in result.stdout
+    assert f"breakout/rally-5@2 seed 1: progress 1.000 success yes, {len(RALLY)} actions (0 invalid)" in result.stdout
     # The progress bar, on the terminal only: runs done, steps, the current task and step, the mean progress.
-    assert "runs:   0%" in terminal and "0/1" in terminal and "breakout/rally-5@1 seed 1 step 1, 1 steps" in terminal
+    assert "runs:   0%" in terminal and "0/1" in terminal and "breakout/rally-5@2 seed 1 step 1, 1 steps" in terminal
     assert "1/1" in terminal and f"{len(RALLY)} steps, mean progress 1.000" in terminal
     assert "\r" not in result.stdout and "runs:" not in result.stdout
     assert "tokens: " in result.stdout and "0 invalid replies" in result.stdout

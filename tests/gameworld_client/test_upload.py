@@ -14,7 +14,7 @@ from gameworld_client import UploadError, upload, wait, write_submission
 ROOT = Path(__file__).resolve().parents[2]
 SCHEMA = ROOT / "submissions" / "schemas" / "submission-1.schema.json"
 AGENT = {"name": "client-test", "model": "reference-replayer", "interface": "cua"}
-FAITHFUL = ["minesweeper/clear-board", "platformer/seven-coins", "breakout/rally-5", "merge2048/corner-20"]
+FAITHFUL = ["minesweeper/clear-2-boards", "platformer/seven-coins", "breakout/rally-5", "merge2048/corner-20"]
 TAMPERED = "merge2048/corner-30"  # its null trajectory, claimed as a success
 GAMES = sorted({slug.split("/")[0] for slug in FAITHFUL + [TAMPERED]})
 
@@ -79,7 +79,7 @@ def test_the_client_knows_every_agent_field_of_the_site_s_schema():
 
 
 def test_write_submission_writes_a_file_the_schema_accepts(tmp_path):
-    runs = [{"task": "breakout/rally-5@1", "seed": 1,
+    runs = [{"task": "breakout/rally-5@2", "seed": 1,
              "actions": [{"type": "press_key", "key": "Space"}, {"type": "invalid", "raw": "hmm"}],
              "claimed": {"progress": 1.0, "success": True}},
             {"task": "merge2048/corner-15@1", "seed": 0, "actions": []}]
@@ -100,7 +100,7 @@ def test_write_submission_writes_a_file_the_schema_accepts(tmp_path):
 def test_write_submission_names_the_fields_the_server_would_refuse(tmp_path):
     with pytest.raises(ValueError) as refused:
         write_submission(tmp_path / "bad.json", agent={"name": "a", "model": "m", "interface": "robot"},
-                         task_set="core-v14", runs=[{"task": "breakout/rally-5@1", "seed": -1, "actions": []}])
+                         task_set="core-v14", runs=[{"task": "breakout/rally-5@2", "seed": -1, "actions": []}])
     assert "agent.interface" in str(refused.value) and "runs[0].seed" in str(refused.value)
     assert not (tmp_path / "bad.json").exists()
 
@@ -209,11 +209,11 @@ def test_no_wait_then_wait_and_the_python_api(site_url, celery_worker_process, t
     assert table_rows(followed.stdout)["platformer/seven-coins@3"][-1] == "ok"
 
     created = upload({"format": "gameworld.submission/1", "agent": AGENT, "protocol": "paused",
-                      "task_set": task_set.slug, "runs": [reference_run(tasks["minesweeper/clear-board"])]},
+                      "task_set": task_set.slug, "runs": [reference_run(tasks["minesweeper/clear-2-boards"])]},
                      site=site_url, token=key)
     assert created["runs_total"] == 1 and created["status_url"].endswith(f"/api/v1/submissions/{created['id']}")
     again = upload({"format": "gameworld.submission/1", "agent": AGENT, "protocol": "paused",
-                    "task_set": task_set.slug, "runs": [reference_run(tasks["minesweeper/clear-board"])]},
+                    "task_set": task_set.slug, "runs": [reference_run(tasks["minesweeper/clear-2-boards"])]},
                    site=site_url, token=key)  # sent twice (a retry): the same submission, not a second one
     assert (again["id"], again["created"], created["created"]) == (created["id"], False, True)
     seen = []
@@ -234,7 +234,7 @@ def test_a_refused_upload_prints_each_field_and_exits_2(site_url, tmp_path):
     task = tasks["breakout/rally-5"]
     path = tmp_path / "bad-seed.json"
     write_submission(path, agent=AGENT, task_set=task_set.slug,
-                     runs=[reference_run(tasks["minesweeper/clear-board"]), {**reference_run(task), "seed": 7}])
+                     runs=[reference_run(tasks["minesweeper/clear-2-boards"]), {**reference_run(task), "seed": 7}])
 
     result = cli("upload", str(path), "--site", site_url, "--token", key)
     assert result.returncode == 2, result.stdout + result.stderr

@@ -24,7 +24,7 @@ from tests.leaderboard.factories import mini_task_set
 
 router = URLRouter(websocket_urlpatterns)
 AGENT = {"name": "hosted-test", "model": "scripted", "interface": "generalist"}
-TASK = "breakout/rally-5@1"
+TASK = "breakout/rally-5@2"
 # The task's reference as semantic actions, with two invalid actions (charged as steps; the game does not move):
 # a key of the game, but pressed by a generalist agent (an upload refuses that mix), and a reply with no action.
 _REFERENCE = as_semantic(registry.task(TASK).reference.actions, registry.game("breakout"))
@@ -78,7 +78,7 @@ def test_the_agent_socket_plays_charges_invalid_actions_and_submits(queued_runs)
         assert described["seeds"] == [1, 2, 3] and described["action_space"]["keys"] == ["ArrowLeft", "ArrowRight", "Space"]
         assert "seed 7 is not one of" in (await agent.ask({"type": "reset", "task": TASK, "seed": 7}))["reason"]
         status = await agent.step({"type": "reset", "task": TASK, "seed": 1})
-        assert (status["step"], status["actions_left"], status["resumed"], status["done"]) == (0, 100, False, False)
+        assert (status["step"], status["actions_left"], status["resumed"], status["done"]) == (0, 50, False, False)
         assert "progress" not in status  # never shown before the end
         assert "that action answers frame 3, but frame 0 is the current one" in (
             await agent.ask({"type": "action", "step": 3, "action": PLAN[1]}))["reason"]
@@ -294,7 +294,7 @@ def test_a_sealed_evaluation_hides_its_seeds_until_submitted_then_reveals_them_c
 
 
 # Games whose levels the seed draws: their references fail at other seeds (checked by replay beforehand).
-SEED_DEPENDENT_SAMPLE = ["breakout/rally-5@1", "minesweeper/clear-board@2", "wordgrid/solve-word@2",
+SEED_DEPENDENT_SAMPLE = ["breakout/rally-5@2", "minesweeper/clear-2-boards@2", "wordgrid/solve-word@2",
                          "snake/apples-4@1"]
 
 

@@ -62,7 +62,7 @@ def joined(campaign, *names):
 
 
 def test_two_volunteers_at_once_take_different_slots(monkeypatch):
-    campaign = make_campaign(["breakout/rally-5@1", "runner/clear-6@1"])
+    campaign = make_campaign(["breakout/rally-5@2", "runner/clear-6@1"])
     first, second = at_once(campaign, joined(campaign, "ann", "ben"), monkeypatch)
     assert first and second, (first, second)
     assert first[:3] != second[:3]  # both read breakout's slot as free; the second insert moved on to runner
@@ -71,14 +71,14 @@ def test_two_volunteers_at_once_take_different_slots(monkeypatch):
 
 
 def test_the_last_slot_goes_to_one_of_two_volunteers(monkeypatch):
-    campaign = make_campaign(["breakout/rally-5@1"])
+    campaign = make_campaign(["breakout/rally-5@2"])
     results = at_once(campaign, joined(campaign, "cid", "dot"), monkeypatch)
     assert sorted(results, key=lambda r: r is None)[1] is None and any(results)
     assert Assignment.objects.count() == 1
 
 
 def test_a_double_click_gives_one_assignment(monkeypatch):
-    campaign = make_campaign(["breakout/rally-5@1", "runner/clear-6@1"], novice=2)
+    campaign = make_campaign(["breakout/rally-5@2", "runner/clear-6@1"], novice=2)
     (eve,) = joined(campaign, "eve")
     first, second = at_once(campaign, [eve, eve], monkeypatch)
     assert first == second

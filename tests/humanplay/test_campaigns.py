@@ -19,7 +19,7 @@ from tests.leaderboard.factories import mini_task_set, player
 pytestmark = pytest.mark.django_db
 
 # Level 1 arcade (two tasks of one game), level 2 runner, level 3 platformer.
-TASKS = ["breakout/rally-5@1", "breakout/rally-10@1", "runner/clear-6@1", "platformer/seven-coins@3"]
+TASKS = ["breakout/rally-5@2", "breakout/rally-10@1", "runner/clear-6@1", "platformer/seven-coins@3"]
 
 
 @pytest.fixture
@@ -58,7 +58,7 @@ def test_the_rule_on_a_fixture_who_gets_which_task_with_ties(campaign):
     # task's slug ("rally-10" sorts before "rally-5").
     assert next_for(campaign, alice) == ("breakout/rally-10@1", "novice", 0)
     # A held slot counts as taken: rally-10 now misses 50 %, rally-5 100 %.
-    assert next_for(campaign, bob) == ("breakout/rally-5@1", "novice", 0)
+    assert next_for(campaign, bob) == ("breakout/rally-5@2", "novice", 0)
     # Both breakout tasks at 50 %: runner (level 2) misses 100 %.
     assert next_for(campaign, carol) == ("runner/clear-6@1", "novice", 0)
     # Asking again while holding a task gives the same one.
@@ -81,7 +81,7 @@ def test_experts_get_expert_runs_first_and_never_the_same_task_twice_for_a_kind(
     play(first, erin)
     assert first.__class__.objects.get(pk=first.pk).status == Assignment.Status.DONE
     second = services.assign_next(campaign=campaign, user=erin)
-    assert (second.task.task_id, second.kind) == ("breakout/rally-5@1", "expert")
+    assert (second.task.task_id, second.kind) == ("breakout/rally-5@2", "expert")
     play(second, erin)
     # Both expert slots filled (1 per task): she goes on with novice runs of games she has not played.
     assert next_for(campaign, erin) == ("runner/clear-6@1", "novice", 0)
@@ -346,7 +346,7 @@ def test_the_novice_rule_in_a_campaign_is_the_open_play_one(campaign):
     # A recorded attempt first, in open play: the same.
     wes = volunteer(campaign, "wes")
     services.start_session(user=wes, task=rally_5, mode=PlaySession.Mode.BASELINE)
-    assert next_for(campaign, wes)[0] not in ("breakout/rally-5@1", "breakout/rally-10@1")
+    assert next_for(campaign, wes)[0] not in ("breakout/rally-5@2", "breakout/rally-10@1")
 
 
 def test_a_campaign_attempt_s_result_offers_the_next_task_not_a_replay(campaign, client):
@@ -508,7 +508,7 @@ def test_a_campaign_with_rounds_asks_a_volunteer_for_the_same_task_again_as_lear
     fourth = services.assign_next(campaign=campaign, user=alice)
     assert fourth.round == 0 and fourth.task_id != first.task_id
     # The later rounds fill no slot: rally-10 has one novice run of its two, and its slot 1 is free.
-    assert next_for(campaign, bob) == ("breakout/rally-5@1", "novice", 0)  # 100 % missing before rally-10's 50 %
+    assert next_for(campaign, bob) == ("breakout/rally-5@2", "novice", 0)  # 100 % missing before rally-10's 50 %
     assert selectors.taken_slots(campaign)[(first.task_id, "novice")] == {0}
     cells = {row["task"].task_id: row["cells"]["novice"]["done"] for row in selectors.coverage(campaign)["rows"]}
     assert cells["breakout/rally-10@1"] == 1

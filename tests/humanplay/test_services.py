@@ -36,7 +36,7 @@ def test_the_first_recorded_attempt_at_a_game_is_novice_and_later_ones_count_as_
     assert services.finish_session(session_id=first.pk, progress=0.5, success=False).run.kind == "novice"
     assert baseline(user).baseline_kind == ""  # a second attempt at the task
     assert baseline(user, "runner/clear-9@1").baseline_kind == ""  # same game, another task
-    assert baseline(user, "breakout/rally-5@1").baseline_kind == "novice"  # another game
+    assert baseline(user, "breakout/rally-5@2").baseline_kind == "novice"  # another game
 
 
 def test_an_unfinished_recorded_attempt_ends_novice_status_too():
@@ -51,7 +51,7 @@ def test_practice_first_then_a_recorded_attempt_is_not_novice():
     practise(user, "runner/clear-9@1")  # another task of the game: practice of the game all the same
     assert selectors.baseline_kind(user=user, game=Game.objects.get(slug="runner")) == ""
     assert baseline(user).baseline_kind == ""
-    assert baseline(user, "breakout/rally-5@1").baseline_kind == "novice"  # a game not practised
+    assert baseline(user, "breakout/rally-5@2").baseline_kind == "novice"  # a game not practised
 
 
 def test_enough_practice_makes_an_expert():
@@ -115,7 +115,7 @@ def test_practice_rotates_over_the_public_seeds_and_recorded_attempts_are_sealed
         services.finish_session(session_id=session.pk, progress=0.1, success=False)
     assert practised == [1, 2, 3, 1]
     # On a game the player has not practised: a recorded attempt there is a novice run, which makes a Run.
-    recorded = [baseline(user, "breakout/rally-5@1"), baseline(make_user("other"), "breakout/rally-5@1")]
+    recorded = [baseline(user, "breakout/rally-5@2"), baseline(make_user("other"), "breakout/rally-5@2")]
     for session in recorded:
         assert session.seed not in session.task.seeds and commitment_holds(
             seed=session.seed, salt=session.salt, commitment_hex=session.commitment)
@@ -140,7 +140,7 @@ def test_starting_again_resumes_the_open_session_of_the_task_and_mode():
 
 def test_abandoned_sessions_expire_after_the_time_the_admin_sets():
     user = make_user()
-    stale, fresh = baseline(user), baseline(user, "breakout/rally-5@1")
+    stale, fresh = baseline(user), baseline(user, "breakout/rally-5@2")
     minutes = HumanPlaySettings.current().session_expiry_minutes
     PlaySession.objects.filter(pk=stale.pk).update(last_action_at=timezone.now() - timedelta(minutes=minutes + 1))
     assert services.expire_abandoned_sessions() == 1

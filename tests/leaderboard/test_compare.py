@@ -7,7 +7,7 @@ from tests.leaderboard.factories import mini_task_set, player, run, submission
 
 pytestmark = pytest.mark.django_db
 
-T1, T2, T3 = "breakout/rally-5@1", "runner/clear-6@1", "merge2048/corner-20@1"
+T1, T2, T3 = "breakout/rally-5@2", "runner/clear-6@1", "merge2048/corner-20@1"
 
 
 @pytest.fixture

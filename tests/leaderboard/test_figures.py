@@ -1,10 +1,10 @@
 """The leaderboard's figures against a small fixture computed by hand.
 
 Task set "mini" (4 tasks):            genre       level
-  T1 breakout/rally-5@1            arcade      1
-  T2 runner/clear-6@1                  runner      2
-  T3 merge2048/corner-20@1               puzzle      4
-  T4 minesweeper/clear-board@2           puzzle      4
+  T1 breakout/rally-5@2               arcade      1
+  T2 runner/clear-6@1                 runner      2
+  T3 merge2048/corner-20@1            puzzle      4
+  T4 minesweeper/clear-2-boards@2     puzzle      4
 """
 import pytest
 
@@ -15,7 +15,7 @@ from tests.leaderboard.factories import mini_task_set, player, run, submission
 
 pytestmark = pytest.mark.django_db
 
-T1, T2, T3, T4 = "breakout/rally-5@1", "runner/clear-6@1", "merge2048/corner-20@1", "minesweeper/clear-board@2"
+T1, T2, T3, T4 = "breakout/rally-5@2", "runner/clear-6@1", "merge2048/corner-20@1", "minesweeper/clear-2-boards@2"
 
 
 @pytest.fixture

@@ -17,7 +17,7 @@ from tests.leaderboard.factories import mini_task_set, player, run, submission
 
 pytestmark = pytest.mark.django_db
 
-T1, T2, T3, T4 = "breakout/rally-5@1", "runner/clear-6@1", "merge2048/corner-20@1", "minesweeper/clear-board@2"
+T1, T2, T3, T4 = "breakout/rally-5@2", "runner/clear-6@1", "merge2048/corner-20@1", "minesweeper/clear-2-boards@2"
 
 
 @pytest.fixture
@@ -381,7 +381,7 @@ def test_the_agent_page_shows_profile_tasks_flagged_runs_and_submissions(client,
     ts, subs = board
     page = client.get(f"/leaderboard/agents/{subs['a'].pk}/").content.decode()
     assert "Alpha" in page and "alpha-1" in page and "By genre" in page and "By curriculum level" in page
-    assert 'id="rank">1' in page and "Every submission of Alpha" in page and "Clear a whole board" in page
+    assert 'id="rank">1' in page and "Every submission of Alpha" in page and "Clear two boards" in page
     flagged_page = client.get(f"/leaderboard/agents/{subs['d'].pk}/").content.decode()
     flagged = Run.objects.get(mismatch=True)
     assert "1 flagged run" in flagged_page and f"/leaderboard/runs/{flagged.pk}/" in flagged_page
@@ -476,7 +476,7 @@ def test_a_task_page_shows_its_calibration_card_and_pg_above_chance(client, boar
     found = task(T4)
     found.calibration = random_card(found, 0.2, 0.5)
     found.save()
-    page = client.get(f"/leaderboard/tasks/minesweeper/clear-board/2/?ts={ts.slug}").content.decode()
+    page = client.get(f"/leaderboard/tasks/minesweeper/clear-2-boards/2/?ts={ts.slug}").content.decode()
     assert "Random keys and clicks" in page and "Random semantic actions" in page
     assert "seed 1: reached in 20 actions" in page and "Calibration gate: <strong>passed" in page
     rows = {name: cells for name, cells in _task_rows(page)}
@@ -485,7 +485,7 @@ def test_a_task_page_shows_its_calibration_card_and_pg_above_chance(client, boar
     uncalibrated = task(T1)
     uncalibrated.calibration = None
     uncalibrated.save()
-    page = client.get(f"/leaderboard/tasks/breakout/rally-5/1/?ts={ts.slug}").content.decode()
+    page = client.get(f"/leaderboard/tasks/breakout/rally-5/2/?ts={ts.slug}").content.decode()
     assert "has no calibration card" in page and dict(_task_rows(page))["Alpha"][2] == "–"
 
 
@@ -498,7 +498,7 @@ def test_a_task_page_draws_the_noisy_solver_s_ladder_from_its_card(client, board
     found = task(T4)
     found.calibration = card
     found.save()
-    page = client.get(f"/leaderboard/tasks/minesweeper/clear-board/2/?ts={ts.slug}").content.decode()
+    page = client.get(f"/leaderboard/tasks/minesweeper/clear-2-boards/2/?ts={ts.slug}").content.decode()
     figure = json.loads(page.split('type="application/json" id="fig-noise">', 1)[1].split("</script>", 1)[0])
     clean = [e for e in card["fresh_solver"]["results"] if e["seed"] in {r["seed"] for r in card["noise"][0]["results"]}]
     rates = [0, 10, 30, 60]
@@ -510,7 +510,7 @@ def test_a_task_page_draws_the_noisy_solver_s_ladder_from_its_card(client, board
     assert "a key, two keys together" in page  # the random agent this card's runs were drawn by
     found.calibration = {key: value for key, value in card.items() if key not in ("noise", "random_floor")}
     found.save()
-    page = client.get(f"/leaderboard/tasks/minesweeper/clear-board/2/?ts={ts.slug}").content.decode()
+    page = client.get(f"/leaderboard/tasks/minesweeper/clear-2-boards/2/?ts={ts.slug}").content.decode()
     assert "fig-noise" not in page and "uniform over the game's keys, clicks and waits" in page
 
 
@@ -580,7 +580,7 @@ def test_before_the_first_publication_every_board_page_shows_the_set_up_with_its
     minutes = round(3 * (total - 5) / 60)
     assert f"<strong>about {minutes} min left</strong>" in home and 'href="/games/"' in home
     for path in ("/leaderboard/compare/", "/leaderboard/humans/expert/", "/leaderboard/games/breakout/",
-                 "/leaderboard/tasks/breakout/rally-5/1/"):
+                 "/leaderboard/tasks/breakout/rally-5/2/"):
         page = client.get(path)
         assert page.status_code == 200 and re.search(r"<strong>5 of %d</strong>" % total, page.content.decode()), path
     assert client.get("/leaderboard/export.csv").status_code == 404  # an export has nothing to say meanwhile

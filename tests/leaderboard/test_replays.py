@@ -23,8 +23,8 @@ def verified_run(settings, tmp_path):
     settings.DATA_DIR = tmp_path
     ts = core_task_set()
     sub = submission(ts, "Replayer")
-    reference = task("breakout/rally-5@1").reference
-    found = Run.objects.create(submission=sub, task=task("breakout/rally-5@1"), seed=reference["seed"],
+    reference = task("breakout/rally-5@2").reference
+    found = Run.objects.create(submission=sub, task=task("breakout/rally-5@2"), seed=reference["seed"],
                                actions=reference["actions"], claimed_progress=1.0, claimed_success=True)
     verification.verify_run(run_id=found.pk)
     found.refresh_from_db()

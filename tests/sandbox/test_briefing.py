@@ -44,4 +44,4 @@ def test_every_task_figure_is_declared_on_the_hud(slug):
 
 def test_a_figure_missing_from_the_hud_declaration_is_named():
     game = with_manifest(registry.game("breakout"), lambda manifest: manifest["hud"].pop("rally"))
-    assert hud_problems(game)[0].startswith("breakout/rally-5@1: score_field 'rally' is not in the manifest's \"hud\"")
+    assert hud_problems(game)[0].startswith("breakout/rally-5@2: score_field 'rally' is not in the manifest's \"hud\"")

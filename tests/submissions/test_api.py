@@ -16,7 +16,7 @@ def post(client, body, key=None):
 def test_upload_with_a_token(client, django_capture_on_commit_callbacks, queued_runs):
     _, key = ApiToken.issue(user=make_user(), name="ci")
     with django_capture_on_commit_callbacks(execute=True):
-        response = post(client, payload([run_entry("breakout/rally-5@1")]), key)
+        response = post(client, payload([run_entry("breakout/rally-5@2")]), key)
     assert response.status_code == 201
     body = response.json()
     submission = Submission.objects.get()
@@ -24,12 +24,12 @@ def test_upload_with_a_token(client, django_capture_on_commit_callbacks, queued_
     assert submission.status == "queued" and queued_runs == [submission.runs.get().pk]
     assert body["url"].endswith(f"/submissions/{body['id']}/")
     status = client.get(f"/api/v1/submissions/{body['id']}").json()
-    assert status["runs"][0]["task"] == "breakout/rally-5@1" and status["runs"][0]["claimed_success"] is True
+    assert status["runs"][0]["task"] == "breakout/rally-5@2" and status["runs"][0]["claimed_success"] is True
 
 
 def test_a_client_polling_the_status_with_its_etag_is_told_304_until_a_run_is_verified(client, queued_runs):
     _, key = ApiToken.issue(user=make_user(), name="ci")
-    url = f"/api/v1/submissions/{post(client, payload([run_entry('breakout/rally-5@1')]), key).json()['id']}"
+    url = f"/api/v1/submissions/{post(client, payload([run_entry('breakout/rally-5@2')]), key).json()['id']}"
     first = client.get(url)
     assert first.status_code == 200 and first["ETag"] and first["Content-Type"] == "application/json"
     unchanged = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
@@ -41,13 +41,13 @@ def test_a_client_polling_the_status_with_its_etag_is_told_304_until_a_run_is_ve
 
 def test_the_same_file_uploaded_twice_is_stored_once(client, queued_runs):
     _, key = ApiToken.issue(user=make_user(), name="ci")
-    body = payload([run_entry("breakout/rally-5@1")])
+    body = payload([run_entry("breakout/rally-5@2")])
     first = post(client, body, key)
     again = post(client, body, key)
     assert (first.status_code, again.status_code) == (201, 200)
     assert again.json()["id"] == first.json()["id"] and again.json()["created"] is False
     assert Submission.objects.count() == 1
-    other = post(client, payload([run_entry("breakout/rally-5@1", seed=2)]), key)  # another file: stored
+    other = post(client, payload([run_entry("breakout/rally-5@2", seed=2)]), key)  # another file: stored
     assert other.status_code == 201 and Submission.objects.count() == 2
     page = client.get(f"/api/v1/submissions/{first.json()['id']}")
     assert page.status_code == 200
@@ -57,7 +57,7 @@ def test_the_same_file_uploaded_twice_is_stored_once(client, queued_runs):
 def test_the_upload_form_answers_a_repeated_file_with_the_first_submission(client):
     client.force_login(make_user())
     upload = lambda: client.post("/submit/", {"file": SimpleUploadedFile(  # noqa: E731
-        "run.json", payload([run_entry("breakout/rally-5@1")]), content_type="application/json")})
+        "run.json", payload([run_entry("breakout/rally-5@2")]), content_type="application/json")})
     first, again = upload(), upload()
     assert first.status_code == again.status_code == 302 and first["Location"] == again["Location"]
     assert Submission.objects.count() == 1
@@ -66,7 +66,7 @@ def test_the_upload_form_answers_a_repeated_file_with_the_first_submission(clien
 
 def test_no_token_a_wrong_token_and_a_revoked_token_are_refused(client):
     token, key = ApiToken.issue(user=make_user(), name="ci")
-    body = payload([run_entry("breakout/rally-5@1")])
+    body = payload([run_entry("breakout/rally-5@2")])
     assert post(client, body).status_code == 401
     assert post(client, body, "gw_wrong").json()["errors"][0]["field"] == "Authorization"
     ApiToken.objects.filter(pk=token.pk).update(revoked_at="2026-01-01T00:00:00Z")
@@ -76,7 +76,7 @@ def test_no_token_a_wrong_token_and_a_revoked_token_are_refused(client):
 
 def test_a_refused_upload_lists_each_error(client):
     _, key = ApiToken.issue(user=make_user(), name="ci")
-    response = post(client, payload([run_entry("breakout/rally-5@1", seed=-3)]), key)
+    response = post(client, payload([run_entry("breakout/rally-5@2", seed=-3)]), key)
     assert response.status_code == 400
     assert response.json() == {"errors": [{"field": "runs[0].seed", "message": "must be a non-negative integer, got -3"}]}
 
@@ -106,10 +106,10 @@ def test_schema_and_openapi_are_served(client):
 
 def test_the_upload_page_shows_every_error_and_stores_nothing(client):
     client.force_login(make_user())
-    response = client.post("/submit/", {"text": payload([run_entry("breakout/rally-5@1", seed=9)]).decode()})
+    response = client.post("/submit/", {"text": payload([run_entry("breakout/rally-5@2", seed=9)]).decode()})
     assert response.status_code == 400
     page = response.content.decode()
-    assert "nothing was stored" in page and "runs[0].seed" in page and "is not one of breakout/rally-5@1" in page
+    assert "nothing was stored" in page and "runs[0].seed" in page and "is not one of breakout/rally-5@2" in page
     assert not Submission.objects.exists()
 
 
@@ -120,7 +120,7 @@ def test_the_upload_page_needs_a_signed_in_user(client):
 def test_an_upload_over_the_sites_cap_gets_a_json_error(client, settings):
     settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 2048
     _, key = ApiToken.issue(user=make_user(), name="ci")
-    response = post(client, b" " * 4096 + payload([run_entry("breakout/rally-5@1")]), key)
+    response = post(client, b" " * 4096 + payload([run_entry("breakout/rally-5@2")]), key)
     assert response.status_code == 413
     assert response.json()["errors"][0] == {"field": "(file)",
                                             "message": "the upload is larger than the site accepts (2,048 bytes)"}

@@ -18,7 +18,7 @@ application = URLRouter(websocket_urlpatterns)
 def submission():
     load_games()
     user = make_user()
-    parsed = parse_upload(payload([run_entry("breakout/rally-5@1"), run_entry("minesweeper/clear-board@2")]),
+    parsed = parse_upload(payload([run_entry("breakout/rally-5@2"), run_entry("minesweeper/clear-2-boards@2")]),
                           user=user, limits=limits())
     return services.create_submission(user=user, parsed=parsed)
 

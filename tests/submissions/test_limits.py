@@ -64,7 +64,7 @@ def test_sign_ups_from_one_address_stop_at_the_limit(client):
 
 
 def test_wrong_campaign_codes_stop_at_the_limit_and_then_the_right_one_waits():
-    task_set = mini_task_set(["breakout/rally-5@1"])
+    task_set = mini_task_set(["breakout/rally-5@2"])
     campaign = Campaign.objects.create(slug="lab", title="Lab", task_set=task_set, signup_code="owl-42",
                                        consent_text="ok", starts_on=date.today(), ends_on=date.today() + timedelta(1))
     guesser = make_user("guesser")
@@ -98,7 +98,7 @@ def test_uploads_stop_at_the_limit_with_retry_after(client):
 
 
 def test_hosted_evaluations_begun_stop_at_the_limit_with_the_reason():
-    task_set = mini_task_set(["breakout/rally-5@1"])
+    task_set = mini_task_set(["breakout/rally-5@2"])
     user = make_user("busy-agent")
     for _ in range(real_default("hosted_evaluation")):
         hosted_services.begin(user, {"agent": AGENT, "task_set": task_set.slug})
@@ -109,7 +109,7 @@ def test_hosted_evaluations_begun_stop_at_the_limit_with_the_reason():
 
 
 def test_play_sessions_started_stop_at_the_limit():
-    task_set = mini_task_set(["breakout/rally-5@1"])
+    task_set = mini_task_set(["breakout/rally-5@2"])
     task = task_set.tasks.get()
     player = make_user("eager")
     for _ in range(real_default("play_session")):

@@ -15,11 +15,11 @@ pytestmark = pytest.mark.django_db
 
 
 def test_sealed_seeds_are_keyed_by_the_site_secret_and_stay_in_every_backends_range():
-    seeds = {sealed_seed(scope="hosted:1", task_id="breakout/rally-5@1", episode=n) for n in (1, 2, 3)}
+    seeds = {sealed_seed(scope="hosted:1", task_id="breakout/rally-5@2", episode=n) for n in (1, 2, 3)}
     assert len(seeds) == 3 and all(0 <= s <= SEED_MASK for s in seeds)
-    assert sealed_seed(scope="hosted:1", task_id="breakout/rally-5@1", episode=1) in seeds  # the same on every call
+    assert sealed_seed(scope="hosted:1", task_id="breakout/rally-5@2", episode=1) in seeds  # the same on every call
     with override_settings(GAMEWORLD_SEAL_SECRET="another-secret-of-at-least-32-characters"):
-        assert sealed_seed(scope="hosted:1", task_id="breakout/rally-5@1", episode=1) not in seeds
+        assert sealed_seed(scope="hosted:1", task_id="breakout/rally-5@2", episode=1) not in seeds
 
 
 def test_a_seal_is_the_sha256_of_seed_and_salt():
@@ -33,7 +33,7 @@ def test_a_seal_is_the_sha256_of_seed_and_salt():
 def test_a_revealed_seed_that_does_not_match_its_commitment_is_refused_before_any_replay(monkeypatch,
                                                                                          django_capture_on_commit_callbacks):
     load_games()
-    entry = run_entry("breakout/rally-5@1")
+    entry = run_entry("breakout/rally-5@2")
     parsed = parse_upload(payload([entry]), user=None, limits=UploadLimits.current())
     salt, sealed = seal(entry["seed"])
     with django_capture_on_commit_callbacks():

@@ -19,7 +19,7 @@ def upload(raw, user):
 def test_the_same_runs_reserialised_are_the_same_submission(db, django_capture_on_commit_callbacks):
     factories.load_games()  # breakout and merge2048 among a few
     user = make_user()
-    data = json.loads(payload([run_entry("breakout/rally-5@1"), run_entry("merge2048/corner-20@1")]))
+    data = json.loads(payload([run_entry("breakout/rally-5@2"), run_entry("merge2048/corner-20@1")]))
     with django_capture_on_commit_callbacks():
         first, created = upload(json.dumps(data).encode(), user)
     assert created
@@ -70,7 +70,7 @@ def test_baseline_runs_on_tasks_left_out_of_the_set_are_skipped_and_said(db, dja
     with django_capture_on_commit_callbacks():
         load_baseline_files(folder=BASELINES_DIR, say=said.append)
     skipped = [line for line in said if line.startswith("random-cua.json: 1 tasks are not in")]
-    assert skipped == [f"random-cua.json: 1 tasks are not in {core.slug}; their runs are not loaded: breakout/rally-5@1"]
+    assert skipped == [f"random-cua.json: 1 tasks are not in {core.slug}; their runs are not loaded: breakout/rally-5@2"]
     submission = Submission.objects.get(agent_name=data["agent"]["name"])
     assert submission.runs_total == len(data["runs"]) - 1
     assert not submission.runs.filter(task=left_out).exists()

@@ -19,7 +19,7 @@ def refused(raw, user=None, limits=None):
 
 
 def test_a_good_upload_parses():
-    parsed = parse_upload(payload([run_entry("breakout/rally-5@1")]), user=None, limits=UploadLimits.current())
+    parsed = parse_upload(payload([run_entry("breakout/rally-5@2")]), user=None, limits=UploadLimits.current())
     assert parsed.task_set.slug == "core-v14" and len(parsed.runs) == 1
     assert parsed.runs[0].claimed_success is True and len(parsed.content_sha256) == 64
 
@@ -32,7 +32,7 @@ FACTS = {"code_url": "https://example.org/code", "paper_url": "https://example.o
 def test_what_a_submitter_declares_about_the_agent_is_stored(django_capture_on_commit_callbacks):
     from submissions.services import create_submission
 
-    data = json.loads(payload([run_entry("breakout/rally-5@1")]))
+    data = json.loads(payload([run_entry("breakout/rally-5@2")]))
     data["agent"].update(FACTS)
     parsed = parse_upload(json.dumps(data).encode(), user=None, limits=UploadLimits.current())
     with django_capture_on_commit_callbacks():
@@ -52,7 +52,7 @@ def test_what_a_submitter_declares_about_the_agent_is_stored(django_capture_on_c
     ("reported", {"dollars": 1}, "agent.reported: Additional properties are not allowed ('dollars' was unexpected)"),
 ])
 def test_a_bad_declaration_is_refused_naming_the_field(field, value, message):
-    data = json.loads(payload([run_entry("breakout/rally-5@1")]))
+    data = json.loads(payload([run_entry("breakout/rally-5@2")]))
     data["agent"][field] = value
     errors = refused(json.dumps(data).encode())
     assert len(errors) == 1 and errors[0].startswith(message), errors
@@ -63,20 +63,20 @@ def test_not_json():
 
 
 def test_wrong_format_version():
-    assert refused(payload([run_entry("breakout/rally-5@1")], format="gameworld.submission/0")) == [
+    assert refused(payload([run_entry("breakout/rally-5@2")], format="gameworld.submission/0")) == [
         "format: expected 'gameworld.submission/1', got 'gameworld.submission/0'"]
 
 
 def test_missing_agent_field():
-    data = json.loads(payload([run_entry("breakout/rally-5@1")]))
+    data = json.loads(payload([run_entry("breakout/rally-5@2")]))
     del data["agent"]["model"]
     assert refused(json.dumps(data).encode()) == ["agent: 'model' is a required property"]
 
 
 def test_unknown_task_and_unknown_version():
-    errors = refused(payload([run_entry("breakout/rally-5@1", task="breakout/rally-5@9"),
-                              run_entry("breakout/rally-5@1", task="nope/rally-5@1")]))
-    assert errors == ["runs[0].task: breakout/rally-5 has no version 9 (versions: 1)",
+    errors = refused(payload([run_entry("breakout/rally-5@2", task="breakout/rally-5@9"),
+                              run_entry("breakout/rally-5@2", task="nope/rally-5@1")]))
+    assert errors == ["runs[0].task: breakout/rally-5 has no version 9 (versions: 2)",
                       "runs[1].task: unknown task 'nope/rally-5'"]
 
 
@@ -88,27 +88,27 @@ def test_a_task_not_in_the_chosen_task_set():
 
 
 def test_an_unknown_or_retired_task_set():
-    assert refused(payload([run_entry("breakout/rally-5@1")], task_set="core-v15")) == [
+    assert refused(payload([run_entry("breakout/rally-5@2")], task_set="core-v15")) == [
         "task_set: 'core-v15' is unknown; published task sets: core-v14"]
     TaskSet.objects.filter(slug="core-v14").update(status=TaskSet.Status.RETIRED)
-    assert "retired and takes no new submissions" in refused(payload([run_entry("breakout/rally-5@1")]))[0]
+    assert "retired and takes no new submissions" in refused(payload([run_entry("breakout/rally-5@2")]))[0]
 
 
 def test_an_upload_while_the_default_set_is_being_checked_says_how_far_and_how_long():
     total = validating_the_default_set(done=5, seconds_apart=3)  # 3 s a task measured
     minutes = round((total - 5) * 3 / 60)
-    assert refused(payload([run_entry("breakout/rally-5@1")])) == [
+    assert refused(payload([run_entry("breakout/rally-5@2")])) == [
         f"task_set: the default task set core-v14 is being checked: 5 of {total}; try again in about {minutes} min"]
 
 
 def test_an_upload_to_a_draft_says_it_is_a_draft():
     TaskSet.objects.create(slug="core-v15", name="Next", status=TaskSet.Status.DRAFT)
-    assert refused(payload([run_entry("breakout/rally-5@1")], task_set="core-v15")) == [
+    assert refused(payload([run_entry("breakout/rally-5@2")], task_set="core-v15")) == [
         "task_set: 'core-v15' is a draft, not published; published task sets: core-v14"]
 
 
 def test_actions_outside_the_action_space():
-    run = run_entry("breakout/rally-5@1")
+    run = run_entry("breakout/rally-5@2")
     run["actions"] = [{"type": "press_key", "key": "KeyZ"}, {"type": "left_click", "x": 5, "y": 5},
                       {"type": "invalid", "raw": "no idea"}]
     errors = refused(payload([run]))
@@ -118,9 +118,9 @@ def test_actions_outside_the_action_space():
 
 
 def test_more_actions_than_the_budget():
-    run = run_entry("breakout/rally-5@1")
-    run["actions"] = [{"type": "wait"}] * 101
-    assert refused(payload([run])) == ["runs[0].actions: 101 actions exceed the task's budget of 100"]
+    run = run_entry("breakout/rally-5@2")
+    run["actions"] = [{"type": "wait"}] * 51
+    assert refused(payload([run])) == ["runs[0].actions: 51 actions exceed the task's budget of 50"]
 
 
 @pytest.mark.parametrize("seed, message", [
@@ -128,27 +128,27 @@ def test_more_actions_than_the_budget():
     (1.5, "runs[0].seed: must be a non-negative integer, got 1.5"),
     ("1", "runs[0].seed: must be a non-negative integer, got '1'"),
     (1.0, "runs[0].seed: must be a non-negative integer, got 1.0"),
-    (7, "runs[0].seed: 7 is not one of breakout/rally-5@1's seeds (1, 2, 3)"),
+    (7, "runs[0].seed: 7 is not one of breakout/rally-5@2's seeds (1, 2, 3)"),
 ])
 def test_bad_seeds(seed, message):
-    assert refused(payload([run_entry("breakout/rally-5@1", seed=seed)])) == [message]
+    assert refused(payload([run_entry("breakout/rally-5@2", seed=seed)])) == [message]
 
 
 def test_a_run_whose_agent_was_given_the_game_state_is_refused():
-    run = {**run_entry("breakout/rally-5@1"), "privileged_state": True}
+    run = {**run_entry("breakout/rally-5@2"), "privileged_state": True}
     assert refused(payload([run])) == [
         "runs[0].privileged_state: this run's agent was given the game's state (GameWorldEnv(privileged_state=True)); "
         "the benchmark compares agents that see frames: play it again without"]
 
 
 def test_duplicate_runs():
-    errors = refused(payload([run_entry("breakout/rally-5@1"), run_entry("merge2048/corner-20@1"),
-                              run_entry("breakout/rally-5@1")]))
-    assert errors == ["runs[2]: duplicates runs[0] (same task breakout/rally-5@1 and seed 1)"]
+    errors = refused(payload([run_entry("breakout/rally-5@2"), run_entry("merge2048/corner-20@1"),
+                              run_entry("breakout/rally-5@2")]))
+    assert errors == ["runs[2]: duplicates runs[0] (same task breakout/rally-5@2 and seed 1)"]
 
 
 def test_claims_out_of_range():
-    errors = refused(payload([run_entry("breakout/rally-5@1", claimed={"progress": 1.5, "success": "yes"})]))
+    errors = refused(payload([run_entry("breakout/rally-5@2", claimed={"progress": 1.5, "success": "yes"})]))
     assert errors == ["runs[0].claimed.progress: 1.5 is greater than the maximum of 1",
                       "runs[0].claimed.success: 'yes' is not of type 'boolean'"]
 
@@ -159,15 +159,16 @@ def test_limits_set_by_the_admin():
     limits = UploadLimits.current()
     assert refused(b" " * 401, limits=limits)[0] == "(file): the file is 401 bytes; the limit is 400 bytes"
     limits.max_file_bytes = 10**6
-    assert refused(payload([run_entry("breakout/rally-5@1"), run_entry("merge2048/corner-20@1")]),
+    assert refused(payload([run_entry("breakout/rally-5@2"), run_entry("merge2048/corner-20@1")]),
                    limits=limits) == ["runs: 2 runs; the limit is 1 a submission"]
-    assert refused(payload([run_entry("breakout/rally-5@1")]), limits=limits) == [
-        "runs[0].actions: 24 actions exceed the upload limit of 2"]
+    run = run_entry("breakout/rally-5@2")
+    assert refused(payload([run]), limits=limits) == [
+        f"runs[0].actions: {len(run['actions'])} actions exceed the upload limit of 2"]
     user = make_user()
     Submission.objects.create(user=user, task_set=TaskSet.objects.get(), agent_name="a", model_name="m",
                               interface="cua")
     with pytest.raises(UploadRejected, match="you have uploaded 1 submissions in the last 24 hours; the limit is 1"):
-        parse_upload(payload([run_entry("breakout/rally-5@1")]), user=user, limits=limits)
+        parse_upload(payload([run_entry("breakout/rally-5@2")]), user=user, limits=limits)
 
 
 def test_json_nested_too_deep_is_refused_not_a_crash():
@@ -176,31 +177,31 @@ def test_json_nested_too_deep_is_refused_not_a_crash():
 
 
 def test_a_huge_integer_is_refused_naming_its_field():
-    raw = payload([run_entry("breakout/rally-5@1")]).replace(b'"seed": 1', b'"seed": ' + b"9" * 5000)
+    raw = payload([run_entry("breakout/rally-5@2")]).replace(b'"seed": 1', b'"seed": ' + b"9" * 5000)
     [error] = refused(raw)
     assert error.startswith("runs[0].seed: must be a non-negative integer, got 999999999999... (5,000 digits)")
-    huge_version = payload([run_entry("breakout/rally-5@1", task="breakout/rally-5@" + "9" * 5000)])
+    huge_version = payload([run_entry("breakout/rally-5@2", task="breakout/rally-5@" + "9" * 5000)])
     [error] = refused(huge_version)
     assert error.startswith("runs[0].task: ") and len(error) <= 320
 
 
 def test_a_lone_surrogate_is_refused_naming_its_field():
-    raw = payload([run_entry("breakout/rally-5@1")]).replace(b'"test-agent"', b'"bad \\ud800 name"')
+    raw = payload([run_entry("breakout/rally-5@2")]).replace(b'"test-agent"', b'"bad \\ud800 name"')
     assert refused(raw) == ["agent.name: holds a lone surrogate (\\ud800-\\udfff), which is not text"]
 
 
 def test_a_nan_claim_is_refused_not_stored_as_null():
-    raw = payload([run_entry("breakout/rally-5@1")]).replace(b'"progress": 1.0', b'"progress": NaN')
+    raw = payload([run_entry("breakout/rally-5@2")]).replace(b'"progress": 1.0', b'"progress": NaN')
     assert refused(raw) == ["runs[0].claimed.progress: NaN is not of type 'number'"]
 
 
 def test_error_messages_quote_an_offending_value_briefly():
-    [error] = refused(payload([run_entry("breakout/rally-5@1", seed="x" * 10_000)]))
+    [error] = refused(payload([run_entry("breakout/rally-5@2", seed="x" * 10_000)]))
     assert error.startswith("runs[0].seed: must be a non-negative integer, got 'xxx") and len(error) <= 320
 
 
 def test_a_semantic_action_with_unknown_fields_is_refused():
-    run = run_entry("breakout/rally-5@1", actions=[{"type": "semantic", "name": "launch", "junk": "J" * 10_000}])
+    run = run_entry("breakout/rally-5@2", actions=[{"type": "semantic", "name": "launch", "junk": "J" * 10_000}])
     [error] = refused(payload([run]))
     assert error.startswith("runs[0].actions[0]: semantic does not take junk") and len(error) <= 320
 
@@ -210,7 +211,7 @@ def test_a_semantic_action_with_unknown_fields_is_refused():
     ("generalist", {"type": "press_key", "key": "Space"}, "a 'press_key' action in a generalist submission"),
 ])
 def test_the_interface_is_checked_against_the_actions(declared, action, message):
-    runs = [run_entry("breakout/rally-5@1", actions=[action])]
+    runs = [run_entry("breakout/rally-5@2", actions=[action])]
     data = json.loads(payload(runs))
     data["agent"]["interface"] = declared
     [error] = refused(json.dumps(data).encode())
@@ -219,7 +220,7 @@ def test_the_interface_is_checked_against_the_actions(declared, action, message)
 
 def test_recorded_invalid_steps_belong_to_either_interface():
     for action in ({"type": "semantic", "name": "launch"}, {"type": "press_key", "key": "Space"}):
-        runs = [run_entry("breakout/rally-5@1", actions=[{"type": "invalid", "raw": "?"}, action])]
+        runs = [run_entry("breakout/rally-5@2", actions=[{"type": "invalid", "raw": "?"}, action])]
         assert len(parse_upload(payload(runs), user=None, limits=UploadLimits.current()).runs) == 1
 
 
@@ -255,11 +256,11 @@ def test_a_hosted_realtime_run_keeps_each_latency_and_its_actions_are_still_chec
     """A hosted realtime evaluation submits the latencies the server measured: each action is checked without
     its latency_ms (which the schema bounds), and the run keeps it for the replay."""
     wait = {"type": "wait", "duration_ms": 200}
-    entry = run_entry("breakout/rally-5@1", actions=[{**wait, "latency_ms": 40}, wait], with_claim=False)
+    entry = run_entry("breakout/rally-5@2", actions=[{**wait, "latency_ms": 40}, wait], with_claim=False)
     parsed = parse_upload(payload([entry], protocol="realtime"), user=None, limits=UploadLimits.current(),
                           latency_measured=True)
     assert parsed.runs[0].actions == [{**wait, "latency_ms": 40}, wait]
-    bad = run_entry("breakout/rally-5@1", actions=[{"type": "press_key", "key": "F13", "latency_ms": 40}],
+    bad = run_entry("breakout/rally-5@2", actions=[{"type": "press_key", "key": "F13", "latency_ms": 40}],
                     with_claim=False)
     with pytest.raises(UploadRejected) as caught:
         parse_upload(payload([bad], protocol="realtime"), user=None, limits=UploadLimits.current(),

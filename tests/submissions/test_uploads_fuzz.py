@@ -16,7 +16,7 @@ FUZZ = settings(max_examples=150, deadline=None, derandomize=True,
                 suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 
 odd_text = st.text(st.characters(codec=None, exclude_categories=()), max_size=40) | st.sampled_from(
-    ["\ud800", "\x00", "=cmd|' /C calc'!A0", "ÿ" * 5000, "core-v14", "breakout/rally-5@1"])
+    ["\ud800", "\x00", "=cmd|' /C calc'!A0", "ÿ" * 5000, "core-v14", "breakout/rally-5@2"])
 scalars = (st.none() | st.booleans() | st.integers(min_value=-10**30, max_value=10**30)
            | st.floats(allow_nan=False, allow_infinity=False) | odd_text)
 json_values = st.recursive(scalars, lambda inner: st.lists(inner, max_size=4)
@@ -54,7 +54,7 @@ def test_any_json(value):
                         "runs.0", "runs.0.task", "runs.0.seed", "runs.0.actions", "runs.0.actions.0",
                         "runs.0.claimed", "runs.0.claimed.progress"]), json_values)
 def test_a_valid_submission_with_one_field_replaced(where, junk):
-    data = json.loads(payload([run_entry("breakout/rally-5@1")]))
+    data = json.loads(payload([run_entry("breakout/rally-5@2")]))
     *parents, last = [int(p) if p.isdigit() else p for p in where.split(".")]
     holder = data
     for part in parents:

@@ -39,13 +39,13 @@ def test_a_faithful_submission_verifies_with_claimed_equal_to_verified():
 
 
 def test_a_tampered_submission_is_flagged():
-    claimed_null = run_entry("breakout/rally-5@1", trajectory="null")  # claims success, does nothing
+    claimed_null = run_entry("breakout/rally-5@2", trajectory="null")  # claims success, does nothing
     edited = run_entry("merge2048/corner-20@1")
     edited["actions"] = edited["actions"][:3]  # the list was cut; the claim still says success
     submission = verify_all(submit([claimed_null, edited, run_entry("platformer/seven-coins@3")]))
     runs = {run.task.task_id: run for run in submission.runs.select_related("task__game")}
-    assert runs["breakout/rally-5@1"].mismatch and runs["breakout/rally-5@1"].success is False
-    assert runs["breakout/rally-5@1"].progress == 0.0
+    assert runs["breakout/rally-5@2"].mismatch and runs["breakout/rally-5@2"].success is False
+    assert runs["breakout/rally-5@2"].progress == 0.0
     assert runs["merge2048/corner-20@1"].mismatch and runs["merge2048/corner-20@1"].success is False
     assert not runs["platformer/seven-coins@3"].mismatch
     assert submission.status == "verified"  # verified figures stand; the false claims are flagged
@@ -72,7 +72,7 @@ def test_replays_are_deterministic_across_submissions():
 
 
 def test_a_run_is_claimed_once(settings):
-    submission = submit([run_entry("breakout/rally-5@1")])
+    submission = submit([run_entry("breakout/rally-5@2")])
     run = submission.runs.get()
     assert verification.claim_run(run_id=run.pk) is not None
     assert verification.claim_run(run_id=run.pk) is None  # another worker finds it taken
@@ -81,7 +81,7 @@ def test_a_run_is_claimed_once(settings):
 
 
 def test_a_run_whose_worker_died_is_taken_again_after_its_lease(settings):
-    submission = submit([run_entry("breakout/rally-5@1")])
+    submission = submit([run_entry("breakout/rally-5@2")])
     run = submission.runs.get()
     verification.claim_run(run_id=run.pk)
     Run.objects.filter(pk=run.pk).update(claimed_at=timezone.now() - timedelta(seconds=settings.GAMEWORLD_RUN_LEASE_S + 1))
@@ -98,7 +98,7 @@ def a_gone_process():
 
 
 def test_a_run_held_by_a_process_of_this_machine_that_is_gone_is_taken_at_once():
-    submission = submit([run_entry("breakout/rally-5@1")])
+    submission = submit([run_entry("breakout/rally-5@2")])
     run = submission.runs.get()
     verification.claim_run(run_id=run.pk)
     Run.objects.filter(pk=run.pk).update(claimed_by=f"{socket.gethostname()}:{a_gone_process()}")
@@ -108,7 +108,7 @@ def test_a_run_held_by_a_process_of_this_machine_that_is_gone_is_taken_at_once()
 
 
 def test_a_run_held_by_another_machine_waits_for_its_lease(settings):
-    submission = submit([run_entry("breakout/rally-5@1")])
+    submission = submit([run_entry("breakout/rally-5@2")])
     run = submission.runs.get()
     verification.claim_run(run_id=run.pk)
     Run.objects.filter(pk=run.pk).update(claimed_by=f"another-machine:{a_gone_process()}")
@@ -140,7 +140,7 @@ def test_transient_errors_are_retried_then_the_submission_is_rejected_with_the_r
         calls.append(task.id)
         raise GameCrashed("the browser failed: Target closed")
     monkeypatch.setattr(verification, "run_trajectory", broken)
-    submission = submit([run_entry("breakout/rally-5@1")])
+    submission = submit([run_entry("breakout/rally-5@2")])
     run = submission.runs.get()
     tasks.verify_run.apply(args=[run.pk])
     run.refresh_from_db()
@@ -148,7 +148,7 @@ def test_transient_errors_are_retried_then_the_submission_is_rejected_with_the_r
     assert len(calls) == tasks.MAX_RETRIES + 1
     assert run.status == "failed" and "Target closed" in run.error
     assert submission.status == "rejected"
-    assert "breakout/rally-5@1 seed 1 could not be replayed: the browser failed: Target closed" in submission.reason
+    assert "breakout/rally-5@2 seed 1 could not be replayed: the browser failed: Target closed" in submission.reason
 
 
 def test_the_sweep_requeues_stuck_runs(settings, queued_runs):
@@ -183,7 +183,7 @@ def test_a_held_run_is_retried_when_its_lease_ends(monkeypatch):
     """The pool process that held it may have died while its message came straight back."""
     retried = []
     monkeypatch.setattr(tasks.verify_run, "retry", lambda **kw: retried.append(kw) or RuntimeError("retry"))
-    submission = submit([run_entry("breakout/rally-5@1")])
+    submission = submit([run_entry("breakout/rally-5@2")])
     run = submission.runs.get()
     verification.claim_run(run_id=run.pk)
     with pytest.raises(RuntimeError):
@@ -192,7 +192,7 @@ def test_a_held_run_is_retried_when_its_lease_ends(monkeypatch):
 
 
 def test_a_run_stored_by_a_worker_that_died_before_counting_it_is_counted(monkeypatch):
-    submission = submit([run_entry("breakout/rally-5@1")])
+    submission = submit([run_entry("breakout/rally-5@2")])
     run = submission.runs.get()
     with monkeypatch.context() as patched:
         patched.setattr(verification, "refresh_submission", lambda **kw: None)  # the worker dies here
@@ -203,7 +203,7 @@ def test_a_run_stored_by_a_worker_that_died_before_counting_it_is_counted(monkey
 
 
 def test_the_sweep_counts_submissions_with_nothing_left_to_replay(monkeypatch):
-    submission = submit([run_entry("breakout/rally-5@1")])
+    submission = submit([run_entry("breakout/rally-5@2")])
     with monkeypatch.context() as patched:
         patched.setattr(verification, "refresh_submission", lambda **kw: None)
         verification.verify_run(run_id=submission.runs.get().pk)
