@@ -253,6 +253,16 @@ class Player:
         ghosts (by `margin` ticks; None: the plan keeping the largest lead), never on a blocked tile; best by
         rewards collected, then by nearness to a target at the end."""
         maps = [(t, maze_distances(grid, t, blocked=blocked)) for t in targets if t not in blocked]
+        order = {}
+
+        def nearest(tile, eaten):
+            """Tiles from a tile to the nearest target not eaten (FAR if it reaches none), None if all are eaten."""
+            if tile not in order:
+                order[tile] = sorted((m.get(tile, FAR), t) for t, m in maps)
+            for k, t in order[tile]:
+                if t not in eaten:
+                    return k
+            return None
 
         def nearness(x, y, eaten):
             """Px from a position to the nearest target not yet eaten on the way (by the maze)."""
@@ -261,13 +271,10 @@ class Player:
             b = (bx + (1 if (x - 10) % TILE else 0), by + (1 if (y - 10) % TILE else 0))
             fa = abs(x - (a[0] * TILE + 10)) + abs(y - (a[1] * TILE + 10))
             fb = abs(x - (b[0] * TILE + 10)) + abs(y - (b[1] * TILE + 10))
-            best, left = FAR, False
-            for t, m in maps:
-                if t in eaten:
-                    continue
-                left = True
-                best = min(best, m.get(a, FAR) * TILE + fa, m.get(b, FAR) * TILE + fb)
-            return best if left else 0
+            ka = nearest(a, eaten)
+            if ka is None:
+                return 0
+            return min(FAR, ka * TILE + fa, nearest(b, eaten) * TILE + fb)
 
         def value(item):
             """Sort key of a plan (best first): rewards (as px), less the px left to a target."""
@@ -335,8 +342,21 @@ def starts_at(x, y, d, t0):
     return [(ahead, t0 + px / (TILE / MUNCH)), (here, t0 + (TILE - px) / (TILE / MUNCH))]
 
 
+_DISTANCES = {}   # maze_distances' answers: a maze's walls never change within a game
+
+
 def maze_distances(grid, start, limit=None, blocked=()):
-    """Tiles from a tile by the maze (not through blocked tiles)."""
+    """Tiles from a tile by the maze (not through blocked tiles); remembered for the maze's walls (read only)."""
+    walls = tuple(line.replace(".", " ").replace("o", " ") for line in grid)
+    memo = (walls, start, limit, frozenset(blocked))
+    if memo not in _DISTANCES:
+        if len(_DISTANCES) > 20000:
+            _DISTANCES.clear()
+        _DISTANCES[memo] = _maze_distances(grid, start, limit, blocked)
+    return _DISTANCES[memo]
+
+
+def _maze_distances(grid, start, limit, blocked):
     dist = {start: 0}
     frontier = [start]
     k = 0

@@ -1,15 +1,17 @@
 """Scripted player for Quarry Nights (`quarry`): reads the world from the state every step and plans.
 
 Its jobs, in order, for each task:
-  gather-wood-8   walk beside the nearest log (trunks are walked through) and chop it (X toward the trunk, from a
-                  jump when the log is one row up) until 8 logs were chopped;
+  gather-wood-5   walk beside the nearest log (trunks are walked through) and chop it (X toward the trunk, from a
+                  jump when the log is one row up) until 5 logs were chopped;
   craft-pickaxe   chop 2 logs, craft 4 planks (Digit1 twice) and the wooden pickaxe (Digit2);
   mine-stone-8    the wooden pickaxe, then dig straight down through grass and dirt into the stone;
-  survive-night   the wooden pickaxe, then dig down into the stone (shade-bats seep through grass and dirt) until
-                  stone is on both sides and below, put a stone roof over the head (ArrowUp+C) and wait for dawn;
+  stone-pickaxe   3 logs, the wooden pickaxe, dig down as for mine-stone-8 until 3 stone are carried, then 2 more
+                  planks (Digit1) and the stone pickaxe (Digit3);
   mine-iron-3     3 logs, the wooden pickaxe, walk to the column beside the nearest iron ore, dig down to its
                   row (crafting the stone pickaxe from the first 3 stone), then tunnel sideways into the ore.
-Whatever the job, when night is 3 steps away and the miner is not sheltered it roofs itself in first.
+Whatever the job, when night is 4 steps away and the miner, with a pickaxe, is not sheltered, it digs down into the
+stone (shade-bats seep through grass and dirt) until stone is on both sides and below and puts a stone roof over its
+head (ArrowUp+C) first.
 
 Run: .venv/bin/python games/quarry/solver.py [task-slug ...]
 """
@@ -162,14 +164,9 @@ class Player:
         if night_soon and not s["sheltered"] and s["pickaxe"] >= 1:
             return self.shelter(s, w)
         slug = self.slug
-        if slug == "gather-wood-8":
+        if slug.startswith("gather-wood"):
             return self.chop(s, w)
-        if slug == "survive-night":
-            if s["sheltered"]:
-                return WAIT
-            if s["pickaxe"] >= 1:
-                return self.shelter(s, w)
-        logs_needed = {"craft-pickaxe": 2, "mine-stone-8": 2, "mine-iron-3": 3}.get(slug, 2)
+        logs_needed = {"craft-pickaxe": 2, "mine-stone-8": 2, "mine-iron-3": 3, "stone-pickaxe": 3}.get(slug, 2)
         planks_total = s["planks"] + 2 * s["wood"] + (4 if s["pickaxe"] >= 1 else 0) + (2 if s["pickaxe"] >= 2 else 0)
         if planks_total < 2 * logs_needed:
             return self.chop(s, w)
@@ -177,11 +174,11 @@ class Player:
             if s["planks"] < 4:
                 return key("Digit1")
             return key("Digit2")
-        if slug == "mine-iron-3" and s["pickaxe"] < 2 and s["stone"] >= 3:
+        if slug in ("mine-iron-3", "stone-pickaxe") and s["pickaxe"] < 2 and s["stone"] >= 3:
             if s["planks"] < 2:
                 return key("Digit1")
             return key("Digit3")
-        if slug == "mine-stone-8":
+        if slug in ("mine-stone-8", "stone-pickaxe"):
             return self.dig_stone(s, w)
         return self.dig_iron(s, w)
 
