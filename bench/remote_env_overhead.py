@@ -79,7 +79,7 @@ def main():
             return play(local, trajectory.seed, trajectory.actions)
 
         def remote_round():
-            with HostedEvaluation(site, key, agent=AGENT, task_set="core-v14") as hosted:
+            with HostedEvaluation(site, key, agent=AGENT, task_set="core-v15") as hosted:
                 env = hosted.env(task.id)
                 return play(env, trajectory.seed, trajectory.actions)
 

@@ -13,14 +13,16 @@ from . import bundles
 from .bundles import BundleRejected
 from .models import MEASURED_FIELDS, Game, Task, TaskSet
 
-# Earlier defaults: core-v11 (before the random agents took key pairs, pointer moves and drags, the noisy solver's
+# Earlier defaults: core-v14 (before the last eight legacy cards were measured under the full gate), core-v13
+# (before 23 games' cards were), core-v12 (before 8 games' cards were, and before Moon Slice and Bubble Reef),
+# core-v11 (before the random agents took key pairs, pointer moves and drags, the noisy solver's
 # ladder, budgets with slack and distinct rungs, and Game library IV's pointing and planning games), core-v10 (before Saw Run was made seed-robust and Gem Maze's and Spring Jump's solvers reached
 # their last tasks), core-v9 (before Gem Maze, Cliff Hop, Downshaft, Flutter, Coin Cavern, Dash & Dive, Gem Fall,
 # Maze Munch, Galley Rush, Pin Spin, Boost Ball, Tower Stack, Merge 2048, Sky Hop and Meadow Farm were made
 # seed-robust), core-v8 (before Corner Market, Quarry Nights, Starhold, Sky Raider and Bunker Sweep were made
 # seed-robust or winnable on every seed), core-v7 (before Bastion Path, Boost Ball and Dot Dodge were made seed-robust), core-v6 (40 games, before the arms on fresh seeds), core-v5 (36 games), core-v4 (30), core-v3 (24), core-v2 (before the game library), core-v1
 # (before the gate).
-DEFAULT_TASK_SET = ("core-v14", "GameWorld core v14")
+DEFAULT_TASK_SET = ("core-v15", "GameWorld core v15")
 FRAME_AFTER_ACTIONS = 12  # a frame from a dozen reference actions in shows the game being played
 
 
@@ -142,7 +144,7 @@ def publish_default_task_set(*, task_set):
 
 def make_default_if_none(*, task_set):
     """A new site's first published task set becomes its default; so does a new bundled default task set
-    (core-v14 after core-v13), the earlier one staying published and viewable with its submissions. A default
+    (core-v15 after core-v14), the earlier one staying published and viewable with its submissions. A default
     a maintainer chose among their own sets is left alone."""
     with transaction.atomic():
         current = TaskSet.objects.select_for_update().filter(is_default=True).first()
@@ -154,7 +156,7 @@ def make_default_if_none(*, task_set):
 
 
 def _bundled_default(slug):
-    """A slug the set-up gives its default task sets (DEFAULT_TASK_SET, in any version: core-v1 ... core-v14)."""
+    """A slug the set-up gives its default task sets (DEFAULT_TASK_SET, in any version: core-v1 ... core-v15)."""
     stem = DEFAULT_TASK_SET[0].rsplit("-v", 1)[0]
     return slug.startswith(stem + "-v") and slug[len(stem) + 2:].isdigit()
 

@@ -235,7 +235,7 @@ def cmd_run(args):
         if args.agent == "chat" and agent.reported():
             agent_block["reported"] = agent.reported()
 
-        write_submission(args.out, agent=agent_block, task_set=args.task_set or "core-v14", runs=runs,
+        write_submission(args.out, agent=agent_block, task_set=args.task_set or "core-v15", runs=runs,
                          protocol=args.protocol)
         figures = summary(runs)
         say(f"wrote {args.out}: {figures['runs']} runs, mean progress {figures['progress']:.3f}, "
@@ -354,7 +354,7 @@ def parser():
     rn.add_argument("--weights", choices=["open", "closed"], help="whether the model's weights are published")
     rn.add_argument("--tuned-on-benchmark", choices=["yes", "no"],
                     help="whether the agent was built, prompted or trained using these games or tasks")
-    rn.add_argument("--task-set", help="the task set (default: the site's default; core-v14 locally)")
+    rn.add_argument("--task-set", help="the task set (default: the site's default; core-v15 locally)")
     rn.add_argument("--hosted", action="store_true", help="play live on --site (no upload)")
     rn.add_argument("--sealed", action="store_true",
                     help="with --hosted: a sealed evaluation, the one the default board ranks (the site draws each "

@@ -6,7 +6,7 @@ which returns one action: a protocol action (JSON dict) or a sample of `env.acti
 
     runs = run_tasks(RandomAgent(seed=0), lambda task: GameWorldEnv(task, interface="cua"),
                      local_task_ids(), seeds="first")
-    write_submission("random.json", agent={...}, task_set="core-v14", runs=runs)
+    write_submission("random.json", agent={...}, task_set="core-v15", runs=runs)
 """
 from __future__ import annotations
 

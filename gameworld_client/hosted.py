@@ -1,7 +1,7 @@
 """Hosted evaluation: play tasks live on a GameWorld site over its agent WebSocket (/ws/agent/).
 
     with HostedEvaluation("http://127.0.0.1:8000", token, agent={"name": "my-agent", "model": "m",
-                          "interface": "generalist"}, task_set="core-v14", protocol="paused") as hosted:
+                          "interface": "generalist"}, task_set="core-v15", protocol="paused") as hosted:
         for task in hosted.tasks:                         # the task set's tasks, as the site describes them
             env = hosted.env(task, interface="generalist")
             obs, info = env.reset(seed=hosted.tasks[task]["seeds"][0])

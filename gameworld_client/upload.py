@@ -3,7 +3,7 @@
     from gameworld_client import upload, wait, write_submission
 
     write_submission("results.json", agent={"name": "my-agent", "model": "my-model", "interface": "cua"},
-                     task_set="core-v14", runs=[{"task": "breakout/rally-5@2", "seed": 1,
+                     task_set="core-v15", runs=[{"task": "breakout/rally-5@2", "seed": 1,
                                                 "actions": [{"type": "press_key", "key": "Space"}]}])
     created = upload("results.json", site="http://127.0.0.1:8000", token=os.environ["GAMEWORLD_TOKEN"])
     final = wait(created["status_url"], on_progress=lambda s: print(s["status"], s["runs_done"]))
@@ -84,7 +84,7 @@ def submission(*, agent: Mapping[str, Any], task_set: str, runs: Iterable[Mappin
     if unknown:
         problems.append(f"agent: unknown fields {', '.join(sorted(unknown))}")
     if not isinstance(task_set, str) or not task_set:
-        problems.append("task_set: the slug of a published task set, e.g. core-v14")
+        problems.append("task_set: the slug of a published task set, e.g. core-v15")
     runs = [_run(index, run, problems, protocol) for index, run in enumerate(runs)]
     if not runs:
         problems.append("runs: at least one run is required")

@@ -21,7 +21,7 @@ class AgentConsumer(AsyncWebsocketConsumer):
     Connect to /ws/agent/ with `Authorization: Token <key>` (or `?token=<key>` where headers cannot be set).
     Client -> server (JSON text), server -> client:
 
-      {"type": "begin", "agent": {...}, "task_set": "core-v14", "protocol": "paused" | "realtime", "sealed": bool}
+      {"type": "begin", "agent": {...}, "task_set": "core-v15", "protocol": "paused" | "realtime", "sealed": bool}
       {"type": "begin", "evaluation": 12}                          (continue an open evaluation of yours)
           -> {"type": "evaluation", "id", "protocol", "sealed", "task_set", "agent", "tasks": [...], "episodes": [...]}
       {"type": "reset", "task": "breakout/rally-10@1", "seed": 1}              (public seeds)

@@ -44,7 +44,7 @@ def payload(runs, **overrides):
         runs = [as_computer_use(r) for r in runs]
     data = {"format": "gameworld.submission/1",
             "agent": {"name": "test-agent", "model": "scripted", "org": "GameWorld", "interface": interface},
-            "protocol": "paused", "task_set": "core-v14", "runs": runs}
+            "protocol": "paused", "task_set": "core-v15", "runs": runs}
     data.update(overrides)
     return json.dumps(data).encode()
 
@@ -74,14 +74,14 @@ def limits():
 
 
 def validating_the_default_set(done, seconds_apart):
-    """A first start: core-v14 a draft, `done` of its tasks validated `seconds_apart` apart, nothing published."""
+    """A first start: core-v15 a draft, `done` of its tasks validated `seconds_apart` apart, nothing published."""
     from datetime import timedelta
 
     from django.utils import timezone
 
     from catalogue.models import TaskValidation
 
-    draft = TaskSet.objects.get(slug="core-v14")
+    draft = TaskSet.objects.get(slug="core-v15")
     TaskSet.objects.filter(pk=draft.pk).update(status=TaskSet.Status.DRAFT)
     started = timezone.now()
     for index, task in enumerate(draft.tasks.all()[:done]):

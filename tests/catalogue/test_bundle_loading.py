@@ -157,8 +157,8 @@ def test_the_command_validates_a_new_default_task_set_before_publishing_it(calib
     from catalogue.models import AuditEntry
 
     out = load_command(calibrated_dir, monkeypatch)
-    assert "task set core-v14: a draft with 1 tasks" in out
-    assert "validated 1/1 tally/points-15@1: ok" in out and out.rstrip().endswith("task set core-v14: published")
+    assert "task set core-v15: a draft with 1 tasks" in out
+    assert "validated 1/1 tally/points-15@1: ok" in out and out.rstrip().endswith("task set core-v15: published")
     default = TaskSet.objects.get(is_default=True)
     validation = Task.objects.get().validations.get()
     assert default.status == "published" and validation.ok and validation.deterministic and validation.frame_png
@@ -203,8 +203,8 @@ def test_the_command_leaves_a_task_that_fails_validation_out_of_the_default_set(
     out = load_command(games_dir, monkeypatch)
     assert re.search("validated 1/2 tally/points-8@1: FAILED: .*" + message, out), out
     assert "validated 2/2 tally/points-15@1: ok" in out
-    assert "1 tasks fail validation and are left out of core-v14: tally/points-8@1" in out
-    task_set = TaskSet.objects.get(slug="core-v14")
+    assert "1 tasks fail validation and are left out of core-v15: tally/points-8@1" in out
+    task_set = TaskSet.objects.get(slug="core-v15")
     assert task_set.status == "published" and task_set.is_default
     assert [task.task_id for task in task_set.tasks.all()] == ["tally/points-15@1"]
     left_out = AuditEntry.objects.get(action="left failing tasks out of the task set")
@@ -215,11 +215,11 @@ def test_a_default_task_set_on_which_random_play_progresses_too_far_stays_a_draf
     from django.core.management import CommandError
 
     games_dir = tally_with(tmp_path, "points-8")  # passes the gate alone; random play makes ~36 % progress on it
-    with pytest.raises(CommandError, match="GameWorld core v14 cannot be the default task set: the task set: random "
+    with pytest.raises(CommandError, match="GameWorld core v15 cannot be the default task set: the task set: random "
                                            "cua play makes [23]\\d\\.\\d% mean progress \\(at most 20%\\)"):
         load_command(games_dir, monkeypatch)
     assert Task.objects.get().validations.get().ok  # the task itself passed
-    task_set = TaskSet.objects.get(slug="core-v14")
+    task_set = TaskSet.objects.get(slug="core-v15")
     assert task_set.status == "draft" and not task_set.is_default
 
 
@@ -232,14 +232,14 @@ def test_a_new_bundled_default_task_set_takes_over_and_the_old_one_stays_viewabl
     mine = TaskSet.objects.create(slug="lab-v1", name="Our lab's set", status=TaskSet.Status.PUBLISHED,
                                   published_at=timezone.now())
     load_command(calibrated_dir, monkeypatch)
-    assert TaskSet.objects.get(is_default=True).slug == "core-v14"
+    assert TaskSet.objects.get(is_default=True).slug == "core-v15"
     assert TaskSet.objects.get(pk=old.pk).status == "published"
     page = client.get("/?ts=core-v1")
     assert page.status_code == 200 and "GameWorld core v1" in page.content.decode()
     # A default a maintainer chose among their own sets is theirs to change.
     TaskSet.objects.update(is_default=False)
     TaskSet.objects.filter(pk=mine.pk).update(is_default=True)
-    make_default_if_none(task_set=TaskSet.objects.get(slug="core-v14"))
+    make_default_if_none(task_set=TaskSet.objects.get(slug="core-v15"))
     assert TaskSet.objects.get(is_default=True) == mine
 
 
@@ -260,14 +260,14 @@ def test_a_first_start_in_the_background_shows_progress_then_publishes(calibrate
     monkeypatch.setattr(bundle_loading, "registry", Registry(calibrated_dir))
     out = io.StringIO()
     call_command("load_games", "--background", stdout=out)
-    draft = TaskSet.objects.get(slug="core-v14")
+    draft = TaskSet.objects.get(slug="core-v15")
     # Publish the set, then load the baselines and make the default rounds curriculum, which need a published set.
     [(publish, then, last)] = queued
     assert (publish.task, publish.args, then.task, last.task) == (
         tasks.publish_default_task_set.name, (draft.pk,), load_baselines.name, ensure_default_curriculum.name)
     assert draft.status == "draft" and "queued for validation" in out.getvalue()
     page = client.get("/").content.decode()
-    assert "Setting up GameWorld core v14" in page  # the first phase: the frames
+    assert "Setting up GameWorld core v15" in page  # the first phase: the frames
     assert re.search(r'<li class="now">Capturing a frame of each game:\s*<strong>0 of 1</strong>', page), page
     # Every board page answers with the notice, not a 404, before anything is published.
     task = draft.tasks.get()

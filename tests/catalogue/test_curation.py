@@ -139,7 +139,7 @@ def test_an_unvalidated_task_blocks_publication_and_retired_sets_take_no_submiss
     assert f": {len(unvalidated)} not validated: " in str(refused.value)
     assert f"and {len(unvalidated) - curation.NAMED_PER_REASON} more" in str(refused.value)
     assert sum(f"{game}/{slug}@{version}" in str(refused.value) for game, slug, version in unvalidated) == 3
-    core = TaskSet.objects.get(slug="core-v14")
+    core = TaskSet.objects.get(slug="core-v15")
     with pytest.raises(curation.CurationRefused, match="is the default task set"):
         curation.retire_task_set(actor=maintainer, task_set=core)
 
@@ -358,7 +358,7 @@ def test_the_admin_task_list_shows_validation_and_publication_first(admin_client
 def test_a_non_maintainer_is_refused_on_the_admin_pages_and_posts(client, visitor):
     client.force_login(visitor)
     some_task = task("breakout/rally-5@2")
-    core = TaskSet.objects.get(slug="core-v14")
+    core = TaskSet.objects.get(slug="core-v15")
     for url in ("/admin/catalogue/task/", f"/admin/catalogue/task/{some_task.pk}/change/", "/admin/catalogue/taskset/",
                 "/admin/catalogue/game/import/", "/admin/submissions/submission/", "/admin/catalogue/auditentry/"):
         assert client.get(url).status_code == 403, url

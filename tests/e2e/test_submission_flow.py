@@ -16,7 +16,7 @@ def test_sign_in_create_a_token_upload_and_watch_verification(site_url, celery_w
     runs = [as_computer_use(run_entry(t)) for t in SHORT_TASKS if t != "breakout/rally-5@2"] + [tampered]
     upload = tmp_path / "results.json"
     upload.write_text(json.dumps({
-        "format": "gameworld.submission/1", "protocol": "paused", "task_set": "core-v14",
+        "format": "gameworld.submission/1", "protocol": "paused", "task_set": "core-v15",
         "agent": {"name": "browser-test-agent", "model": "scripted-v1", "org": "GameWorld", "interface": "cua"},
         "runs": runs}))
 

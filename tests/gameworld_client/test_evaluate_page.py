@@ -37,7 +37,7 @@ def test_the_examples_name_tasks_of_the_published_set_or_say_there_is_none_yet(c
 
     load_games()
     page = client.get("/evaluate/").content.decode()
-    published = set(TaskSet.objects.get(slug="core-v14").tasks.values_list("game__slug", "slug"))
+    published = set(TaskSet.objects.get(slug="core-v15").tasks.values_list("game__slug", "slug"))
     for game, task in re.findall(r'"([a-z0-9-]+)/([a-z0-9-]+)"', page.split('id="local"')[1].split("</pre>")[0]):
         assert (game, task) in published
     total = validating_the_default_set(done=3, seconds_apart=2)
@@ -51,7 +51,7 @@ def test_a_signed_in_user_sees_their_hosted_evaluations(client):
     user = make_user("lab")
     from catalogue.models import TaskSet
 
-    HostedEvaluation.objects.create(user=user, task_set=TaskSet.objects.get(slug="core-v14"), protocol="realtime",
+    HostedEvaluation.objects.create(user=user, task_set=TaskSet.objects.get(slug="core-v15"), protocol="realtime",
                                     agent={"name": "rt-agent", "model": "m", "interface": "cua"})
     client.force_login(user)
     page = client.get("/evaluate/").content.decode()
@@ -75,7 +75,7 @@ def test_the_baseline_files_load_once_as_submissions_and_replay_to_their_claims(
     assert [f.stem for f in files] == ["random-cua", "random-generalist", "scripted-state"]
     for path in files:
         data = json.loads(path.read_text())
-        assert data["protocol"] == "paused" and data["task_set"] == "core-v14"
+        assert data["protocol"] == "paused" and data["task_set"] == "core-v15"
         assert sorted(run["task"] for run in data["runs"]) == sorted(  # every task of the default task set
             task.id for game in registry.games() for task in game.tasks.values())
     out = io.StringIO()

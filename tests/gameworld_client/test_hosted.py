@@ -41,7 +41,7 @@ def test_remote_env_matches_the_local_env_resumes_and_verifies_on_a_worker(site_
 
     with pytest.raises(HostedError, match="API token"):
         Hosted(site_url, "gw_not-a-key", agent=AGENT)
-    hosted = Hosted(site_url, key, agent=AGENT, task_set="core-v14")
+    hosted = Hosted(site_url, key, agent=AGENT, task_set="core-v15")
     env = hosted.env(TASK)
     observation, info = env.reset(seed=1)
     assert observation["frame"].shape == (360, 480, 3) and "state" not in info  # no game state over the wire

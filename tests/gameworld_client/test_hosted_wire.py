@@ -14,7 +14,7 @@ from gameworld_client import HostedError, HostedEvaluation
 from gameworld_client.hosted import MAX_MESSAGE_BYTES, RemoteTransport
 
 TASK = {"task": "breakout/rally-5@2", "seeds": [1, 2, 3]}
-EVALUATION = {"type": "evaluation", "id": 7, "protocol": "paused", "task_set": "core-v14",
+EVALUATION = {"type": "evaluation", "id": 7, "protocol": "paused", "task_set": "core-v15",
               "agent": {"name": "a", "model": "m", "interface": "generalist"}, "tasks": [TASK], "episodes": []}
 JPEG = b"\xff\xd8\xff" + b"\0" * 100
 
@@ -83,13 +83,13 @@ class AgentSocket:
 
 def test_the_handshake_carries_the_token_and_no_origin():
     with AgentSocket() as socket:
-        with HostedEvaluation(socket.site, "gw_key", agent=EVALUATION["agent"], task_set="core-v14"):
+        with HostedEvaluation(socket.site, "gw_key", agent=EVALUATION["agent"], task_set="core-v15"):
             pass
     [request] = socket.requests
     assert request.path == "/ws/agent/" and request.headers["Authorization"] == "Token gw_key"
     assert "Origin" not in request.headers  # the agent socket checks an Origin only when one is given
     assert request.headers["User-Agent"].startswith("gameworld-client/")
-    assert socket.messages == [{"type": "begin", "agent": EVALUATION["agent"], "task_set": "core-v14",
+    assert socket.messages == [{"type": "begin", "agent": EVALUATION["agent"], "task_set": "core-v15",
                                 "protocol": "paused"}]
 
 

@@ -88,7 +88,7 @@ task, actions = sys.argv[1], json.loads(sys.argv[2])
 with connect(site + "/ws/agent/", additional_headers={"Authorization": "Token " + os.environ["GAMEWORLD_TOKEN"]}) as ws:
     assert "Origin" not in ws.request.headers
     ws.send(json.dumps({"type": "begin", "agent": {"name": "plain-websockets", "model": "reference",
-                                                    "interface": "generalist"}, "task_set": "core-v14"}))
+                                                    "interface": "generalist"}, "task_set": "core-v15"}))
     assert json.loads(ws.recv())["type"] == "evaluation"
     ws.send(json.dumps({"type": "reset", "task": task, "seed": 1}))
     status, frame = json.loads(ws.recv()), ws.recv()

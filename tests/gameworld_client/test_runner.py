@@ -145,7 +145,7 @@ def test_the_runner_completes_a_task_records_the_invalid_reply_and_verifies(tmp_
 
     path = tmp_path / "results.json"
     write_submission(path, agent={"name": "fake-runner", "model": "fake-vlm", "interface": "generalist",
-                                  "memory_rounds": 2}, task_set="core-v14", runs=runs)
+                                  "memory_rounds": 2}, task_set="core-v15", runs=runs)
     run_row = submit_and_verify(path)
     assert (run_row.status, run_row.success, run_row.invalid_actions, run_row.mismatch) == ("verified", True, 2, False)
 

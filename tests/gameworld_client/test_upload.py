@@ -35,7 +35,7 @@ def published_tasks():
     # Only the games used here: a bundle being written beside these tests must not fail them.
     report = load_bundles(slugs=GAMES, capture_frames=False)
     assert not report.errors, report.errors
-    task_set = TaskSet.objects.get(slug="core-v14", status="published")
+    task_set = TaskSet.objects.get(slug="core-v15", status="published")
     return task_set, {f"{t.game.slug}/{t.slug}": t for t in task_set.tasks.select_related("game")}
 
 
@@ -86,7 +86,7 @@ def test_write_submission_writes_a_file_the_schema_accepts(tmp_path):
     agent = {**AGENT, "org": "Lab", "memory_rounds": 4, "url": "https://example.org/a", "notes": "t=0",
              "code_url": "https://example.org/code", "paper_url": "https://example.org/paper", "weights": "open",
              "tuned_on_benchmark": False, "reported": {"tokens_per_step": 812.5, "seconds_per_step": 1.25}}
-    written = write_submission(tmp_path / "results.json", agent=agent, task_set="core-v14", runs=runs)
+    written = write_submission(tmp_path / "results.json", agent=agent, task_set="core-v15", runs=runs)
     data = json.loads((tmp_path / "results.json").read_text(encoding="utf-8"))
     assert data == written
     from submissions.uploads import submission_schema  # the schema the site serves, limits filled in
@@ -100,7 +100,7 @@ def test_write_submission_writes_a_file_the_schema_accepts(tmp_path):
 def test_write_submission_names_the_fields_the_server_would_refuse(tmp_path):
     with pytest.raises(ValueError) as refused:
         write_submission(tmp_path / "bad.json", agent={"name": "a", "model": "m", "interface": "robot"},
-                         task_set="core-v14", runs=[{"task": "breakout/rally-5@2", "seed": -1, "actions": []}])
+                         task_set="core-v15", runs=[{"task": "breakout/rally-5@2", "seed": -1, "actions": []}])
     assert "agent.interface" in str(refused.value) and "runs[0].seed" in str(refused.value)
     assert not (tmp_path / "bad.json").exists()
 

@@ -81,7 +81,7 @@ def test_the_scaled_configuration_runs_on_postgresql_and_redis(postgres_and_redi
     env = postgres_and_redis
     manage("migrate", "--noinput", env=env, check=True)
     loaded = manage("load_games", "--no-frames", "--no-validate", env=env, check=True)
-    assert "task set core-v14: published" in loaded.stdout
+    assert "task set core-v15: published" in loaded.stdout
     probe = manage("shell", "-c", "\n".join([
         "from django.db import connection; from catalogue.models import Task",
         "from asgiref.sync import async_to_sync; from channels.layers import get_channel_layer",

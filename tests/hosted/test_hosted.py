@@ -73,7 +73,7 @@ def test_the_agent_socket_plays_charges_invalid_actions_and_submits(queued_runs)
         assert "agent.interface" in (await agent.ask({"type": "begin", "agent": {"name": "x", "model": "m",
                                                                                  "interface": "robot"}}))["reason"]
         begun = await agent.ask({"type": "begin", "agent": AGENT, "protocol": "paused"})
-        assert begun["type"] == "evaluation" and begun["task_set"] == "core-v14" and begun["protocol"] == "paused"
+        assert begun["type"] == "evaluation" and begun["task_set"] == "core-v15" and begun["protocol"] == "paused"
         described = {t["task"]: t for t in begun["tasks"]}[TASK]
         assert described["seeds"] == [1, 2, 3] and described["action_space"]["keys"] == ["ArrowLeft", "ArrowRight", "Space"]
         assert "seed 7 is not one of" in (await agent.ask({"type": "reset", "task": TASK, "seed": 7}))["reason"]
@@ -147,7 +147,7 @@ def test_an_idle_evaluation_expires_and_refuses_play_and_submission_but_keeps_it
 
     evaluation = async_to_sync(scenario)()
     fresh = HostedEvaluation.objects.create(user=HostedEvaluation.objects.get(pk=evaluation).user,
-                                            task_set=TaskSet.objects.get(slug="core-v14"), agent=AGENT)
+                                            task_set=TaskSet.objects.get(slug="core-v15"), agent=AGENT)
     idle_for(fresh.pk, -1)  # a minute short of the limit
     assert expire_idle_hosted_evaluations() == 1  # the sweep marks only the idle one
     assert HostedEvaluation.objects.get(pk=evaluation).status == "expired"
@@ -322,5 +322,5 @@ def test_a_hosted_evaluation_while_the_default_set_is_being_checked_says_how_far
     total = validating_the_default_set(done=2, seconds_apart=1)
     with pytest.raises(Refusal) as refused:
         hosted_services.begin(make_user("early-eve"), {"type": "begin", "agent": AGENT})
-    assert str(refused.value) == (f"task_set: the default task set core-v14 is being checked: 2 of {total}; try again "
+    assert str(refused.value) == (f"task_set: the default task set core-v15 is being checked: 2 of {total}; try again "
                                   f"in about {round((total - 2) / 60)} min")

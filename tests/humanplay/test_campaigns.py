@@ -466,7 +466,7 @@ def test_a_campaign_on_the_whole_default_set_is_a_light_page_with_its_tasks_in_p
     from tests.factories import load_games
 
     load_games()
-    core = TaskSet.objects.get(slug="core-v14")
+    core = TaskSet.objects.get(slug="core-v15")
     campaign = make_campaign(core)
     first = client.get(f"/campaigns/{campaign.slug}/")
     page = first.content.decode()

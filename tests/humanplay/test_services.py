@@ -190,7 +190,7 @@ def test_a_finished_run_s_page_compares_with_the_agents_and_links_on(client):
     session = baseline(user)
     services.record_action(session_id=session.pk, index=0, action={"type": "wait"})
     services.finish_session(session_id=session.pk, progress=0.5, success=False)
-    core = TaskSet.objects.get(slug="core-v14")
+    core = TaskSet.objects.get(slug="core-v15")
     for name, progress in (("Alpha", 0.3), ("Bravo", 0.9)):
         add_run(submission(core, name), "runner/clear-6@1", progress)
     solver = submission(core, "Solver")
@@ -199,13 +199,13 @@ def test_a_finished_run_s_page_compares_with_the_agents_and_links_on(client):
     client.force_login(user)
     page = client.get(f"/play/sessions/{session.pk}/").content.decode()
     assert "You reached <strong>50 %</strong>" in page
-    assert ("The 2 agents with verified runs of this task on GameWorld core v14 reach 60 % on average; the best, "
+    assert ("The 2 agents with verified runs of this task on GameWorld core v15 reach 60 % on average; the best, "
             "Bravo, 90 %.") in page
     floor = round(task("runner/clear-6@1").random_floor("cua"))
     assert f"Random key presses reach {floor} %." in page
-    assert "/leaderboard/tasks/runner/clear-6/1/?ts=core-v14" in page
-    assert "/leaderboard/games/runner/?ts=core-v14" in page
-    assert "/leaderboard/humans/novice/?ts=core-v14" in page  # the row this run counts in
+    assert "/leaderboard/tasks/runner/clear-6/1/?ts=core-v15" in page
+    assert "/leaderboard/games/runner/?ts=core-v15" in page
+    assert "/leaderboard/humans/novice/?ts=core-v15" in page  # the row this run counts in
 
 
 def test_a_new_session_does_not_show_frames_left_under_its_number(settings, tmp_path):

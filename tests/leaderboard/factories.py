@@ -22,7 +22,7 @@ def load_games():
 
 def core_task_set():
     load_games()
-    return TaskSet.objects.get(slug="core-v14")
+    return TaskSet.objects.get(slug="core-v15")
 
 
 def mini_task_set(task_ids, slug="mini-v1", name="Mini v1"):

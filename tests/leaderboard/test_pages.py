@@ -423,9 +423,9 @@ def test_no_task_set_yet(client):
 
 def test_the_task_set_is_chosen_in_the_url_and_drafts_are_not_public(client, board):
     ts, _ = board
-    other = client.get("/?ts=core-v14").content.decode()
-    assert "<strong>GameWorld core v14</strong>" in other and "0 ranked agents" in other   # humans count anywhere
-    assert '<option value="mini-v1">' in other and '<option value="core-v14" selected>' in other
+    other = client.get("/?ts=core-v15").content.decode()
+    assert "<strong>GameWorld core v15</strong>" in other and "0 ranked agents" in other   # humans count anywhere
+    assert '<option value="mini-v1">' in other and '<option value="core-v15" selected>' in other
     TaskSet.objects.create(slug="draft-v2", name="Draft v2")
     for query in ("?ts=nope&view=level", "?ts=draft-v2&view=level"):
         response = client.get("/" + query)
@@ -594,6 +594,6 @@ def test_the_default_set_s_set_up_stays_in_view_above_a_board_published_meanwhil
     total = validating_the_default_set(done=0, seconds_apart=3)
     home = client.get("/").content.decode()
     assert 'id="leaderboard"' in home and ts.name in home  # the other set's board
-    assert "Setting up the new task set GameWorld core v14" in home
+    assert "Setting up the new task set GameWorld core v15" in home
     assert re.search(r"<strong>0 of %d</strong> tasks checked" % total, home)
     assert "An estimate shows once the first tasks are checked" in home

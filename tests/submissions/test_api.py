@@ -100,7 +100,7 @@ def test_schema_and_openapi_are_served(client):
     document = client.get("/api/openapi.json").json()
     assert document["openapi"].startswith("3.1") and "/api/v1/submissions" in document["paths"]
     served = document["components"]["schemas"]["Submission"]
-    assert served["properties"]["task_set"].pop("enum") == ["core-v14"]  # the published ones, at this moment
+    assert served["properties"]["task_set"].pop("enum") == ["core-v15"]  # the published ones, at this moment
     assert served == schema
 
 
@@ -158,7 +158,7 @@ def test_unknown_ids_and_paths_are_json_404s(client, path):
 def test_the_openapi_document_lists_published_task_sets_and_every_answer(client):
     document = client.get("/api/openapi.json").json()
     task_set = document["components"]["schemas"]["Submission"]["properties"]["task_set"]
-    assert task_set["enum"] == ["core-v14"]
+    assert task_set["enum"] == ["core-v15"]
     post = document["paths"]["/api/v1/submissions"]["post"]["responses"]
     assert {"201", "400", "401", "405", "413"} <= set(post)
     assert "405" in document["paths"]["/api/v1/submissions/{id}"]["get"]["responses"]

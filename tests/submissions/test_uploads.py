@@ -20,7 +20,7 @@ def refused(raw, user=None, limits=None):
 
 def test_a_good_upload_parses():
     parsed = parse_upload(payload([run_entry("breakout/rally-5@2")]), user=None, limits=UploadLimits.current())
-    assert parsed.task_set.slug == "core-v14" and len(parsed.runs) == 1
+    assert parsed.task_set.slug == "core-v15" and len(parsed.runs) == 1
     assert parsed.runs[0].claimed_success is True and len(parsed.content_sha256) == 64
 
 
@@ -82,15 +82,15 @@ def test_unknown_task_and_unknown_version():
 
 def test_a_task_not_in_the_chosen_task_set():
     other = TaskSet.objects.create(slug="arcade-only", name="Arcade only", status=TaskSet.Status.PUBLISHED)
-    other.tasks.set(TaskSet.objects.get(slug="core-v14").tasks.filter(game__slug="breakout"))
+    other.tasks.set(TaskSet.objects.get(slug="core-v15").tasks.filter(game__slug="breakout"))
     errors = refused(payload([run_entry("merge2048/corner-20@1")], task_set="arcade-only"))
     assert errors == ["runs[0].task: merge2048/corner-20@1 is not in task set arcade-only"]
 
 
 def test_an_unknown_or_retired_task_set():
-    assert refused(payload([run_entry("breakout/rally-5@2")], task_set="core-v15")) == [
-        "task_set: 'core-v15' is unknown; published task sets: core-v14"]
-    TaskSet.objects.filter(slug="core-v14").update(status=TaskSet.Status.RETIRED)
+    assert refused(payload([run_entry("breakout/rally-5@2")], task_set="core-v16")) == [
+        "task_set: 'core-v16' is unknown; published task sets: core-v15"]
+    TaskSet.objects.filter(slug="core-v15").update(status=TaskSet.Status.RETIRED)
     assert "retired and takes no new submissions" in refused(payload([run_entry("breakout/rally-5@2")]))[0]
 
 
@@ -98,13 +98,13 @@ def test_an_upload_while_the_default_set_is_being_checked_says_how_far_and_how_l
     total = validating_the_default_set(done=5, seconds_apart=3)  # 3 s a task measured
     minutes = round((total - 5) * 3 / 60)
     assert refused(payload([run_entry("breakout/rally-5@2")])) == [
-        f"task_set: the default task set core-v14 is being checked: 5 of {total}; try again in about {minutes} min"]
+        f"task_set: the default task set core-v15 is being checked: 5 of {total}; try again in about {minutes} min"]
 
 
 def test_an_upload_to_a_draft_says_it_is_a_draft():
-    TaskSet.objects.create(slug="core-v15", name="Next", status=TaskSet.Status.DRAFT)
-    assert refused(payload([run_entry("breakout/rally-5@2")], task_set="core-v15")) == [
-        "task_set: 'core-v15' is a draft, not published; published task sets: core-v14"]
+    TaskSet.objects.create(slug="core-v16", name="Next", status=TaskSet.Status.DRAFT)
+    assert refused(payload([run_entry("breakout/rally-5@2")], task_set="core-v16")) == [
+        "task_set: 'core-v16' is a draft, not published; published task sets: core-v15"]
 
 
 def test_actions_outside_the_action_space():
@@ -248,7 +248,7 @@ def test_the_submission_docs_example_is_accepted_by_the_upload_parser_and_explai
     assert examples, "the submission docs show no example file"
     for example in examples:
         parsed = parse_upload(example.encode(), user=None, limits=UploadLimits.current())
-        assert parsed.task_set.slug == "core-v14" and parsed.runs
+        assert parsed.task_set.slug == "core-v15" and parsed.runs
     assert 'id="partial"' in page and "partial · n/N tasks" in page and "never ranked" in page
 
 

@@ -16,7 +16,7 @@ FUZZ = settings(max_examples=150, deadline=None, derandomize=True,
                 suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 
 odd_text = st.text(st.characters(codec=None, exclude_categories=()), max_size=40) | st.sampled_from(
-    ["\ud800", "\x00", "=cmd|' /C calc'!A0", "ÿ" * 5000, "core-v14", "breakout/rally-5@2"])
+    ["\ud800", "\x00", "=cmd|' /C calc'!A0", "ÿ" * 5000, "core-v15", "breakout/rally-5@2"])
 scalars = (st.none() | st.booleans() | st.integers(min_value=-10**30, max_value=10**30)
            | st.floats(allow_nan=False, allow_infinity=False) | odd_text)
 json_values = st.recursive(scalars, lambda inner: st.lists(inner, max_size=4)

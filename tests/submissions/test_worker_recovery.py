@@ -55,7 +55,7 @@ for task_id in json.loads(%r):
     task = Task.objects.select_related("game").get(game__slug=game, slug=name, version=int(version))
     actions = [primitive(a, task.spec()) if a["type"] == "semantic" else a for a in task.reference["actions"]]
     runs.append({"task": task_id, "seed": task.reference["seed"], "actions": actions})
-raw = json.dumps({"format": "gameworld.submission/1", "protocol": "paused", "task_set": "core-v14", "runs": runs,
+raw = json.dumps({"format": "gameworld.submission/1", "protocol": "paused", "task_set": "core-v15", "runs": runs,
                   "agent": {"name": %r, "model": "scripted", "interface": "cua"}}).encode()
 # An account per agent: a submission is its runs, so the same runs from one account are one submission.
 username = "recovery-%%08x" %% zlib.crc32(json.loads(raw)["agent"]["name"].encode())

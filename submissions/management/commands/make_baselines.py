@@ -28,7 +28,7 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("--agents", default=",".join(AGENTS), help=f"comma-separated, of {', '.join(AGENTS)}")
         parser.add_argument("--task-set", help="a task set in the database (default: the default task set; "
-                                               "without a database, every bundled task as core-v14)")
+                                               "without a database, every bundled task as core-v15)")
         parser.add_argument("--games", help="only these games (comma-separated slugs)")
         parser.add_argument("--seeds", choices=["first", "all"], default="first")
         parser.add_argument("--out", default=str(services.BASELINES_DIR),
