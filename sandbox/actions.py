@@ -71,11 +71,10 @@ class ActionSpace:
         }
 
 
-LEGACY_FLOOR = 1  # the random agent that pressed one key, waited or clicked: it drew the cards not yet remade
-RANDOM_FLOOR = 2  # the random agent of every kind of action alike (key pairs, the pointer, drags)
+RANDOM_FLOOR = 2  # the random agent of every kind of action alike (key pairs, the pointer, drags); 1 was the first
 
 
-def random_action(space, rng, interface="cua", floor=RANDOM_FLOOR):
+def random_action(space, rng, interface="cua"):
     """One uniform draw from a game's action space for an interface: the random floor every task is
     calibrated against (docs/game-authors.md, "The calibration gate") and the random baselines.
 
@@ -85,16 +84,8 @@ def random_action(space, rng, interface="cua", floor=RANDOM_FLOOR):
     action of that kind. So a combo is drawn about as often as any single key is: a random agent also holds
     "jump and right". `generalist`: one of the game's semantic actions, each as likely, its arguments uniform
     in their declared bounds. A pure function of the space and `rng` (a `random.Random`), so a run is replayed
-    from its seed. `floor` LEGACY_FLOOR replays the runs of a card drawn before key pairs, pointer moves and drags.
+    from its seed.
     """
-    if interface == "cua" and floor == LEGACY_FLOOR:
-        choices = [{"type": "press_key", "key": key} for key in space.keys] + [{"type": "wait"}]
-        if space.pointer:
-            choices.append("click")
-        action = rng.choice(choices)
-        if action == "click":
-            return {"type": "left_click", "x": rng.randrange(space.width), "y": rng.randrange(space.height)}
-        return action
     if interface == "cua":
         kind = rng.choice(_cua_kinds(space))
         if kind == "press_key":

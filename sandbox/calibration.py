@@ -38,7 +38,7 @@ from pathlib import Path
 import jsonschema
 
 from . import manifest_json, oracle, run_trajectory
-from .actions import LEGACY_FLOOR, RANDOM_FLOOR, random_action
+from .actions import RANDOM_FLOOR, random_action
 from .errors import SandboxError
 from .frames import frame_facts, frame_problems
 from .manifest import Trajectory
@@ -59,8 +59,6 @@ MAX_OPEN_LOOP_SR = 0.10
 SET_MAX_OPEN_LOOP_SR = 0.05
 RUN_ARMS = ("fresh_solver", "open_loop", "trivial")  # the arms on fresh seeds that are one list of runs each
 ARMS = RUN_ARMS + ("noise",)  # the arms on fresh seeds (the ladder: a list of levels); a card without them is re-measured
-# A card drawn by the LEGACY_FLOOR was measured before the ladder, the budget and the rung rules: it is held to the
-# rules of its time until its game is calibrated again (`python -m sandbox calibrate --stored all` lists them).
 NOISE_LEVELS = (0.1, 0.3, 0.6)
 NOISE_RUNS = 10           # noisy solver runs a level, on the first fresh seeds
 LADDER_NOISE = 0.3        # the level at which a game's tasks must form a ladder and a task must feel the noise
@@ -142,11 +140,11 @@ def task_run(trace, task):
     return trace
 
 
-def random_trajectory(task, interface, seed, run_action_seed, floor=RANDOM_FLOOR):
+def random_trajectory(task, interface, seed, run_action_seed):
     """A random run's actions, drawn in advance (a uniform random agent sees nothing, so they do not depend on
     the game): the whole budget, so the backend can run them ahead in a few round trips."""
     rng = random.Random(run_action_seed)
-    return Trajectory(seed=seed, actions=[random_action(task.game.action_space, rng, interface, floor)
+    return Trajectory(seed=seed, actions=[random_action(task.game.action_space, rng, interface)
                                           for _ in range(task.max_actions)])
 
 
@@ -172,15 +170,26 @@ def unbounded(task):
     return replace(task, target=math.inf)
 
 
-def replay_random(task, interface, seed, run_action_seed, floor=RANDOM_FLOOR, **session_options):
+def replay_random(task, interface, seed, run_action_seed, **session_options):
     """A random run of the task alone (the run a stored card entry describes), for checking a card."""
-    score, _ = run_trajectory(task, random_trajectory(task, interface, seed, run_action_seed, floor),
+    score, _ = run_trajectory(task, random_trajectory(task, interface, seed, run_action_seed),
                               **session_options)
     return score
 
 
 def card_floor(card):
-    return card.get("random_floor", LEGACY_FLOOR)
+    """The random agent that drew the card's runs: a card written before the floor was named was drawn by the first
+    (one key, a wait or a click a step)."""
+    return card.get("random_floor", 1)
+
+
+def earlier_floor_problem(task, card):
+    """A card of an earlier random agent was measured under fewer rules (no key pairs, no noisy-solver ladder, no
+    budget or rung rules), and its runs no longer replay: it must be measured again."""
+    if card_floor(card) == RANDOM_FLOOR:
+        return []
+    return [f"{task.id}: the card was drawn by an earlier random agent (floor {card_floor(card)}, not "
+            f"{RANDOM_FLOOR}) and measured under fewer rules: run `python -m sandbox calibrate {task.game.slug}`"]
 
 
 def _groups(tasks, *, by_seeds=True):
@@ -416,8 +425,8 @@ def gate(task, card):
             problems.append(f"{task.id}: random {interface} play reaches the target in "
                             f"{measured['success_rate']:.0%} of {measured['runs']} runs (at most "
                             f"{MAX_RANDOM_SR:.0%}): make the target need intent")
-    if card_floor(card) == LEGACY_FLOOR:
-        return problems + fresh_problems(task, card) + frame_problems(task.id, card["frames"])
+    if earlier_floor_problem(task, card):
+        return problems + earlier_floor_problem(task, card)
     return (problems + budget_problems(task, card) + fresh_problems(task, card) + noise_problems(task, card)
             + frame_problems(task.id, card["frames"]) + loss_problems(task, card))
 
@@ -493,7 +502,7 @@ def noise_problems(task, card):
 
 def fresh_problems(task, card):
     """The arms on fresh seeds: the solver plays the task's family, a blind sequence and a trivial policy do not."""
-    missing = [arm for arm in ARMS if arm not in card and (arm != "noise" or card_floor(card) != LEGACY_FLOOR)]
+    missing = [arm for arm in ARMS if arm not in card]
     if missing:
         return [f"{task.id}: the card has no {', '.join(missing)} arm (measured before it was part of the gate): "
                 f"run `python -m sandbox calibrate {task.game.slug}`"]
@@ -602,12 +611,14 @@ def verify_task_sample(task, card, *, out=print, interfaces=INTERFACES, **sessio
     mismatches = []
     for interface in interfaces:
         results = card["random"][interface]["results"]
+        if card_floor(card) != RANDOM_FLOOR:
+            mismatches += earlier_floor_problem(task, card)
+            break
         if not results:
             mismatches.append(f"{task.id}: no random {interface} runs stored")
             continue
         stored = results[zlib.crc32(f"{task.id}:{interface}".encode()) % len(results)]
-        score = replay_random(task, interface, stored["seed"], stored["action_seed"], card_floor(card),
-                              **session_options)
+        score = replay_random(task, interface, stored["seed"], stored["action_seed"], **session_options)
         replayed = _run_entry(score, seed=stored["seed"], action_seed=stored["action_seed"])
         same = replayed == stored
         out(f"  {'ok  ' if same else 'DIFF'} {task.id} {interface} seed={stored['seed']} "

@@ -294,26 +294,18 @@ def test_kept_arms_are_those_of_cards_that_are_not_stale_and_random_runs_of_this
             assert arms["random"] == {i: card["random"][i]["results"] for i in INTERFACES}
 
 
-def test_a_card_of_the_legacy_floor_replays_by_it_and_is_held_to_the_rules_of_its_time(tally):
-    """Until its game is calibrated again: its random runs replay as they were drawn (one key, a wait or a click a
-    step), and the ladder, budget and losing rules do not apply to it."""
-    from sandbox.actions import LEGACY_FLOOR
-
+def test_a_card_of_an_earlier_random_agent_is_measured_again_not_replayed(tally):
+    """A card drawn by the first random agent (one key, a wait or a click a step; written without a floor, or with
+    floor 1) was measured under fewer rules: the gate and the sample check both send it back to calibration."""
     task = tally.tasks["points-8"]
-    legacy = card_for(task, frames={**CLEAN_FRAMES, "fail_trajectory": False, "post_reset": None},
-                      solver_actions=14, noise=((0.1, 1, 1), (0.3, 1, 1), (0.6, 1, 1)))
-    legacy["random_floor"] = LEGACY_FLOOR
-    assert calibration.gate(task, legacy) == []
-    del legacy["random_floor"], legacy["noise"]  # as the cards were written before the floor was named
-    assert calibration.gate(task, legacy) == []
-    remade = calibration.gate(task, {**legacy, "random_floor": calibration.RANDOM_FLOOR})
-    assert "tally/points-8@1: the card has no noise arm (measured before it was part of the gate): run `python -m " \
-           "sandbox calibrate tally`" in remade
-    assert any("the solver needs 14 actions" in reason for reason in remade)
-    assert any("has no fail trajectory" in reason for reason in remade)
-    old = calibration.random_trajectory(task, "cua", 1, 7, LEGACY_FLOOR).actions
-    assert {action["type"] for action in old} == {"press_key", "wait"}  # tally has no pointer
-    assert calibration.random_trajectory(task, "cua", 1, 7).actions != old
+    current = card_for(task, frames=CLEAN_FRAMES)
+    assert calibration.gate(task, current) == []
+    reason = ("tally/points-8@1: the card was drawn by an earlier random agent (floor 1, not 2) and measured under "
+              "fewer rules: run `python -m sandbox calibrate tally`")
+    unnamed = {key: value for key, value in current.items() if key != "random_floor"}
+    for earlier in ({**current, "random_floor": 1}, unnamed):
+        assert calibration.gate(task, earlier) == [reason]
+        assert calibration.verify_task_sample(task, earlier, out=lambda line: None) == [reason]  # nothing replayed
 
 
 def test_the_budget_leaves_slack_and_asks_for_more_than_a_few_actions(tally):
